@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { HOUR_MS, LANGUAGES } from "./constants";
+import { languageSchema } from "./common";
+
+const nullableString = z.string().min(1).nullable().catch(null);
+
+/**
+ * Channel settings (SPEC §3). Stored one row per key; every key has a default, and a bad stored value falls
+ * back to it instead of breaking the channel. The tenant loader validates strictly with the same schema.
+ */
+export const channelSettingsSchema = z.object({
+  language: languageSchema.catch("en").default("en"),
+  languages: z.array(languageSchema).min(1).catch([...LANGUAGES]).default([...LANGUAGES]),
+  currency: z.enum(["USD", "CAD"]).catch("USD").default("USD"),
+  "google-analytics": nullableString.default(null),
+  "yare-analytics": nullableString.default(null),
+  "auth.remote_auth": z.coerce.number().int().min(0).max(1).catch(0).default(0),
+  /** Colour scheme of form controls and scrollbars; colours themselves come from color-settings. */
+  theme: z.enum(["light", "dark"]).catch("light").default("light"),
+  title: nullableString.default(null),
+  description: nullableString.default(null),
+  logo: nullableString.default(null),
+  favicon: nullableString.default(null),
+  font: z.string().min(1).catch("system-ui").default("system-ui"),
+  "prerolls.suppress_ms": z.number().int().min(0).catch(HOUR_MS).default(HOUR_MS),
+  contacts: z
+    .object({ email: z.string().nullable().default(null), phone: z.string().nullable().default(null), address: z.string().nullable().default(null) })
+    .catch({ email: null, phone: null, address: null })
+    .default({ email: null, phone: null, address: null }),
+  social: z
+    .array(z.object({ network: z.string(), url: z.url() }))
+    .catch([])
+    .default([]),
+});
+export type ChannelSettings = z.infer<typeof channelSettingsSchema>;
+/** Keys that may be stored. The tenant loader refuses others, so typos do not pass silently. */
+export const SETTING_KEYS = Object.keys(channelSettingsSchema.shape) as (keyof ChannelSettings)[];

@@ -1,0 +1,41 @@
+// The platform API: a Hono app mounted at /api (DESIGN "One deployment, two halves").
+import { Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+import type { AppEnv, ApiOptions } from "./context";
+import { MESSAGES } from "./contract/messages";
+import { getDb } from "./db/client";
+import { ApiError } from "./lib/errors";
+import { resolveChannel } from "./middleware/tenant";
+import { assetRoutes } from "./routes/assets";
+import { channelRoutes } from "./routes/channel";
+import { keysRoutes } from "./routes/keys";
+
+export function createApi(options: ApiOptions = {}) {
+  const now = options.now ?? Date.now;
+  const app = new Hono<AppEnv>().basePath("/api");
+
+  app.use(secureHeaders({ crossOriginResourcePolicy: "same-site", xFrameOptions: "DENY", strictTransportSecurity: false }));
+  app.use(async (c, next) => {
+    c.set("now", now);
+    c.set("db", getDb(c.env.DB));
+    await next();
+  });
+  app.use(resolveChannel);
+
+  app.route("/", keysRoutes);
+  app.route("/", channelRoutes);
+  app.route("/", assetRoutes);
+
+  app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(err.toBody(), err.status);
+    console.error("api error", c.req.method, new URL(c.req.url).pathname, err);
+    return c.json({ message: MESSAGES.generic }, 500);
+  });
+  return app;
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+/** The API as the worker and the in-process client use it. */
+export const api = createApi();

@@ -1,0 +1,55 @@
+import { and, eq } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv, ChannelContext } from "../context";
+import { channelSettingsSchema } from "../contract/settings";
+import type { Db } from "../db/client";
+import { channelDomains, channelSettings, channels } from "../db/schema";
+import { ApiError } from "../lib/errors";
+import { TtlCache } from "../lib/ttl-cache";
+import { hostLookup, parseRootDomains } from "../services/host";
+
+// Host → channel changes rarely; a short per-isolate cache keeps D1 off the hot path.
+const channelByHost = new TtlCache<ChannelContext>(30_000);
+
+export const CHANNEL_NOT_FOUND = "Channel not found";
+
+/** The host the request was addressed to. X-Forwarded-Host only counts behind a trusted proxy. */
+export function requestHost(request: Request, env: Pick<Env, "TRUST_FORWARDED_HOST">): string | null {
+  if (env.TRUST_FORWARDED_HOST === "1") {
+    const forwarded = request.headers.get("x-forwarded-host");
+    if (forwarded) return forwarded;
+  }
+  return request.headers.get("host") ?? new URL(request.url).host;
+}
+
+export async function findChannelForHost(db: Db, env: Env, host: string | null, now: number): Promise<ChannelContext | null> {
+  const lookup = hostLookup(host, parseRootDomains(env.ROOT_DOMAINS));
+  if (lookup.kind === "none") return null;
+  const cacheKey = lookup.kind === "alias" ? `a:${lookup.alias}` : `d:${lookup.hostname}`;
+  const cached = channelByHost.get(cacheKey, now);
+  if (cached) return cached;
+
+  const languageSetting = and(eq(channelSettings.channelId, channels.id), eq(channelSettings.key, "language"));
+  const base = db.select({ channel: channels, language: channelSettings.value }).from(channels).leftJoin(channelSettings, languageSetting);
+  const row =
+    lookup.kind === "alias"
+      ? await base.where(eq(channels.alias, lookup.alias)).get()
+      : await base.innerJoin(channelDomains, eq(channelDomains.channelId, channels.id)).where(eq(channelDomains.hostname, lookup.hostname)).get();
+  if (!row) return null;
+  const channel: ChannelContext = { ...row.channel, defaultLanguage: channelSettingsSchema.shape.language.parse(row.language ?? undefined) };
+  channelByHost.set(cacheKey, channel, now);
+  return channel;
+}
+
+/** Resolves the channel from the Host header; an unknown host is a JSON 404. */
+export const resolveChannel = createMiddleware<AppEnv>(async (c, next) => {
+  const channel = await findChannelForHost(c.get("db"), c.env, requestHost(c.req.raw, c.env), c.get("now")());
+  if (!channel) throw new ApiError(404, CHANNEL_NOT_FOUND);
+  c.set("channel", channel);
+  await next();
+});
+
+/** Drops cached host lookups (tests and the tenant loader change channels under a running isolate). */
+export function clearChannelCache(): void {
+  channelByHost.clear();
+}

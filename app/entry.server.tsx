@@ -1,0 +1,44 @@
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/cloudflare";
+import { RemixServer } from "@remix-run/react";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { NonceContext } from "~/lib/nonce";
+import { getI18nInstance } from "~/server/i18n.server";
+import { applySecurityHeaders } from "~/server/security.server";
+
+export const streamTimeout = 5_000;
+
+// Full rendering (renderToString): it costs a fraction of the CPU of streaming on Workers (docs/decisions/004).
+export default async function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  remixContext: EntryContext,
+  context: AppLoadContext,
+) {
+  const i18n = await getI18nInstance(context.tenant.lang);
+  const renderStart = performance.now();
+  const html = renderToString(
+    <NonceContext.Provider value={context.nonce}>
+      <I18nextProvider i18n={i18n}>
+        <RemixServer context={remixContext} url={request.url} nonce={context.nonce} />
+      </I18nextProvider>
+    </NonceContext.Provider>,
+  );
+  const renderMs = performance.now() - renderStart;
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.set("Cache-Control", "private, no-cache");
+  headers.append("Vary", "Cookie");
+  applySecurityHeaders(headers, { nonce: context.nonce, production: context.env.APP_ENV === "production", document: true });
+  headers.append("Server-Timing", `ssr;dur=${renderMs.toFixed(2)}`);
+  return new Response(`<!DOCTYPE html>${html}`, { status, headers });
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  applySecurityHeaders(response.headers, { nonce: context.nonce, production: context.env.APP_ENV === "production", document: false });
+  return response;
+};
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (!request.signal.aborted) console.error(error);
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from "react-i18next";
+import { StaticBlocks } from "~/features/blocks/StaticBlocks";
+import type { RootData } from "~/root";
+import { MenuLink } from "./SiteHeader";
+
+export function SiteFooter({ data }: { data: RootData }) {
+  const { t } = useTranslation();
+  const { contacts, social } = data;
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <StaticBlocks blocks={data.footerBlocks} placement="footer" />
+        <nav aria-label={t("nav.footerMenu")}>
+          <ul className="footer-menu">
+            {data.footerMenu.map((item) => (
+              <li key={item.id}>
+                <MenuLink item={item} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {contacts.email || contacts.phone ? (
+          <address className="footer-contacts">
+            {contacts.email ? <a href={`mailto:${contacts.email}`}>{contacts.email}</a> : null}
+            {contacts.phone ? <a href={`tel:${contacts.phone.replace(/[^\d+]/g, "")}`}>{contacts.phone}</a> : null}
+          </address>
+        ) : null}
+        {social.length ? (
+          <ul className="footer-social" aria-label={t("footer.follow")}>
+            {social.map((s) => (
+              <li key={s.url}>
+                <a href={s.url} rel="noopener noreferrer" target="_blank">
+                  {s.network}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="footer-copy">{t("footer.copyright", { year: new Date().getUTCFullYear(), name: data.channelName })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,64 @@
+import type { MenuItem } from "@api/contract/channel";
+import { Link, NavLink } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { RootData } from "~/root";
+import { isExternal, menuHref } from "~/lib/menu";
+import { LanguageSwitch } from "./LanguageSwitch";
+
+export function SiteHeader({ data }: { data: RootData }) {
+  const { t } = useTranslation();
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="site-logo" aria-label={t("nav.homeLink", { name: data.siteName })}>
+          {data.logo ? <img src={data.logo} alt={data.channelName} width={160} height={40} /> : <span>{data.siteName}</span>}
+        </Link>
+        <nav className="site-nav" aria-label={t("nav.mainMenu")}>
+          <ul className="site-nav__list">
+            {data.headerMenu.map((item) => (
+              <li key={item.id} className="site-nav__item">
+                {item.children.length ? <MenuGroup item={item} /> : <MenuLink item={item} />}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <LanguageSwitch current={data.lang} languages={data.languages} />
+      </div>
+    </header>
+  );
+}
+
+/** A menu entry with children: a disclosure that works by keyboard and without JavaScript. */
+function MenuGroup({ item }: { item: MenuItem }) {
+  return (
+    <details className="site-nav__group">
+      <summary>{item.name}</summary>
+      <ul className="site-nav__submenu">
+        {item.children.map((child) => (
+          <li key={child.id}>
+            <MenuLink item={child} />
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+export function MenuLink({ item }: { item: MenuItem }) {
+  const href = menuHref(item);
+  const image = item.image ? <img src={item.image} alt="" width={20} height={20} className="menu-icon" /> : null;
+  if (isExternal(href)) {
+    return (
+      <a href={href} rel="noopener noreferrer" target="_blank">
+        {image}
+        {item.name}
+      </a>
+    );
+  }
+  return (
+    <NavLink to={href} end={href === "/"} prefetch="intent">
+      {image}
+      {item.name}
+    </NavLink>
+  );
+}

@@ -1,0 +1,11 @@
+// i18next options shared by the server and the browser. Resources are bundled (no fs backend on Workers).
+import { DEFAULT_LANGUAGE, LANGUAGES } from "@api/contract/constants";
+
+export const i18nOptions = {
+  supportedLngs: [...LANGUAGES],
+  fallbackLng: DEFAULT_LANGUAGE,
+  defaultNS: "common",
+  ns: ["common"],
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+} as const;

@@ -1,0 +1,138 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { ChannelNotFound } from "~/features/shell/ChannelNotFound";
+import { CookieNotice } from "~/features/shell/CookieNotice";
+import { NotFoundView } from "~/features/shell/NotFoundView";
+import { ReloadScreen } from "~/features/shell/ReloadScreen";
+import { SiteFooter } from "~/features/shell/SiteFooter";
+import { SiteHeader } from "~/features/shell/SiteHeader";
+import { menuFor } from "~/lib/menu";
+import { useNonce } from "~/lib/nonce";
+import { themeCss } from "~/lib/theme";
+import { blocksFor } from "~/server/content.server";
+import { hasConsent } from "~/server/cookies.server";
+import { requireTenant } from "~/server/guards.server";
+import appCss from "~/styles/app.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: appCss }];
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const { bootstrap, channel, lang } = requireTenant(context);
+  const { settings, menu, pages, static_blocks } = bootstrap;
+  return {
+    lang,
+    languages: channel.languages,
+    siteName: settings.title ?? channel.name,
+    channelName: channel.name,
+    description: settings.description,
+    logo: settings.logo,
+    favicon: settings.favicon,
+    scheme: settings.theme,
+    themeCss: themeCss(bootstrap.color_settings, { scheme: settings.theme, font: settings.font }),
+    headerMenu: menuFor(menu, "header"),
+    footerMenu: menuFor(menu, "footer"),
+    footerBlocks: blocksFor(static_blocks, "footer"),
+    contacts: settings.contacts,
+    social: settings.social,
+    privacyUrl: pages.some((p) => p.url === "/privacy_policy") ? "/privacy_policy" : null,
+    showCookieNotice: !hasConsent(request),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  error || !data ? [] : [{ title: data.siteName }, ...(data.description ? [{ name: "description", content: data.description }] : [])];
+
+// Channel data changes rarely: reload it only after a form submission (language, consent, sign-in…).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const { i18n } = useTranslation();
+  const lang = data?.lang ?? i18n.language ?? "en";
+  return (
+    <html lang={lang} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {data ? <meta name="color-scheme" content={data.scheme} /> : null}
+        <Meta />
+        <ErrorTitle />
+        {data?.favicon ? <link rel="icon" href={data.favicon} /> : null}
+        <Links />
+        {data ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: data.themeCss }} /> : null}
+      </head>
+      <body>
+        {data ? <Shell data={data}>{children}</Shell> : children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ data, children }: { data: RootData; children: ReactNode }) {
+  const { t } = useTranslation();
+  useChangeLanguage(data.lang);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t("nav.skipToContent")}
+      </a>
+      <SiteHeader data={data} />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter data={data} />
+      {data.showCookieNotice ? <CookieNotice privacyUrl={data.privacyUrl} /> : null}
+    </>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** The document title of an error page (meta functions cannot translate). */
+function ErrorTitle() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (!error) return null;
+  const code = isRouteErrorResponse(error) ? (error.data as { code?: string } | null)?.code : undefined;
+  if (code === "channel_not_found") return <title>{t("channelNotFound.title")}</title>;
+  if (code === "unavailable") return <title>{t("titles.unavailable")}</title>;
+  if (isRouteErrorResponse(error) && error.status === 404) return <title>{t("titles.notFound")}</title>;
+  return <title>{t("errors.generic")}</title>;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error)) {
+    const code = (error.data as { code?: string } | null)?.code;
+    if (code === "channel_not_found") return <ChannelNotFound />;
+    if (code === "unavailable") return <ReloadScreen />;
+    if (error.status === 404) return <NotFoundView />;
+  }
+  return (
+    <section className="page narrow" role="alert">
+      <h1>{t("errors.generic")}</h1>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { LANGUAGES } from "@api/contract/constants";
+import { type ActionFunctionArgs, redirect } from "@remix-run/cloudflare";
+import { safeRedirect } from "~/lib/menu";
+import { LANGUAGE_COOKIE, serializeCookie } from "~/server/cookies.server";
+import { requireTenant } from "~/server/guards.server";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { channel } = requireTenant(context);
+  const form = await request.formData();
+  const lng = form.get("lng");
+  const to = safeRedirect(form.get("redirectTo"));
+  const headers = new Headers();
+  if (typeof lng === "string" && (LANGUAGES as readonly string[]).includes(lng) && channel.languages.includes(lng as (typeof LANGUAGES)[number])) {
+    headers.append("Set-Cookie", serializeCookie(request, LANGUAGE_COOKIE, lng));
+  }
+  return redirect(to, { headers });
+}
+
+export const loader = () => redirect("/");

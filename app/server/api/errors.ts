@@ -1,0 +1,41 @@
+import type { ApiErrorBody } from "@api/contract/common";
+
+/** Why an API call failed, as the SPEC §8 rules tell them apart. */
+export type ApiFailureKind =
+  | "no_api_key" // no key could be had: "no api key"
+  | "api_key" // the key was refused again after the one retry
+  | "throttled" // 429: a global error, never retried
+  | "unauthenticated" // 401: the user is cleared
+  | "not_found"
+  | "validation" // 422 with per-field messages
+  | "http" // any other non-200 answer, a non-200 success included
+  | "timeout"
+  | "network";
+
+/** A failed API call. `global` marks the failures that the app shows as a global error. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly kind: ApiFailureKind,
+    message: string,
+    readonly status: number | null = null,
+    readonly body: ApiErrorBody | null = null,
+  ) {
+    super(message);
+    this.name = "ApiRequestError";
+  }
+
+  get global(): boolean {
+    return this.kind === "throttled" || this.kind === "api_key" || this.kind === "no_api_key";
+  }
+
+  get fieldErrors(): Record<string, string[]> {
+    return this.body?.errors ?? {};
+  }
+}
+
+/** SPEC §8: an error body that mentions channel_key or api_key asks for a new key. */
+export function isKeyError(body: ApiErrorBody | null): boolean {
+  if (!body) return false;
+  if (/\b(api_key|channel_key)\b/.test(body.message)) return true;
+  return Object.keys(body.errors ?? {}).some((k) => k === "api_key" || k === "channel_key");
+}

@@ -1,0 +1,75 @@
+// Named cache strategies with stale-while-revalidate (STYLE: Hydrogen). Two layers: a per-isolate memory
+// cache, then KV. Errors are never cached; the key always names the channel.
+import { TtlCache } from "@api/lib/ttl-cache";
+
+export interface CacheStrategy {
+  /** Served as is for this long. */
+  freshMs: number;
+  /** Then served while it is revalidated in the background, for this long. */
+  staleMs: number;
+}
+
+export const CacheShort: CacheStrategy = { freshMs: 60_000, staleMs: 24 * 3_600_000 };
+export const CacheLong: CacheStrategy = { freshMs: 3_600_000, staleMs: 24 * 3_600_000 };
+
+interface Entry<T> {
+  value: T;
+  storedAt: number;
+}
+
+export interface CacheDeps {
+  kv: KVNamespace;
+  waitUntil: (promise: Promise<unknown>) => void;
+  now: () => number;
+}
+
+const memory = new TtlCache<Entry<unknown>>(CacheShort.freshMs + CacheShort.staleMs, 1_000);
+const revalidating = new Map<string, Promise<unknown>>();
+
+/** The value under `key`: fresh from cache, stale while revalidating, or loaded now on a miss. */
+export async function cached<T>(deps: CacheDeps, key: string, strategy: CacheStrategy, load: () => Promise<T>): Promise<T> {
+  const now = deps.now();
+  let entry = memory.get(key, now) as Entry<T> | undefined;
+  if (!entry) {
+    entry = (await readKv<T>(deps.kv, key)) ?? undefined;
+    if (entry) memory.set(key, entry, now, strategy.freshMs + strategy.staleMs);
+  }
+  if (entry) {
+    const age = now - entry.storedAt;
+    if (age < strategy.freshMs) return entry.value;
+    if (age < strategy.freshMs + strategy.staleMs) {
+      deps.waitUntil(revalidate(deps, key, strategy, load).catch(() => undefined));
+      return entry.value;
+    }
+  }
+  return revalidate(deps, key, strategy, load);
+}
+
+/** Loads and stores a value; concurrent loads of one key share a promise. A failure stores nothing. */
+function revalidate<T>(deps: CacheDeps, key: string, strategy: CacheStrategy, load: () => Promise<T>): Promise<T> {
+  const pending = revalidating.get(key) as Promise<T> | undefined;
+  if (pending) return pending;
+  const run = (async () => {
+    const value = await load();
+    const entry: Entry<T> = { value, storedAt: deps.now() };
+    memory.set(key, entry, entry.storedAt, strategy.freshMs + strategy.staleMs);
+    const ttlSeconds = Math.max(60, Math.ceil((strategy.freshMs + strategy.staleMs) / 1000));
+    deps.waitUntil(deps.kv.put(key, JSON.stringify(entry), { expirationTtl: ttlSeconds }).catch(() => undefined));
+    return value;
+  })().finally(() => revalidating.delete(key));
+  revalidating.set(key, run);
+  return run;
+}
+
+async function readKv<T>(kv: KVNamespace, key: string): Promise<Entry<T> | null> {
+  try {
+    return await kv.get<Entry<T>>(key, "json");
+  } catch {
+    return null; // a cache that cannot be read is a miss, not an error
+  }
+}
+
+/** Drops the memory layer (tests). */
+export function clearMemoryCache(): void {
+  memory.clear();
+}

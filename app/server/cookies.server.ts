@@ -1,0 +1,44 @@
+import { LANGUAGES, type Language } from "@api/contract/constants";
+
+const YEAR_S = 365 * 24 * 3600;
+
+export const LANGUAGE_COOKIE = "lng";
+export const CONSENT_COOKIE = "cookie_consent";
+
+export function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/** Secure everywhere except plain-http local hosts (http://*.localhost), where browsers would drop it. */
+export function isSecureRequest(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+/** A host-only, httpOnly, SameSite=Lax cookie (Secure on https). */
+export function serializeCookie(request: Request, name: string, value: string, maxAgeS = YEAR_S): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", `Max-Age=${maxAgeS}`, "HttpOnly", "SameSite=Lax"];
+  if (isSecureRequest(request)) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function readLanguageCookie(request: Request): Language | null {
+  const value = readCookie(request, LANGUAGE_COOKIE);
+  return (LANGUAGES as readonly string[]).includes(value ?? "") ? (value as Language) : null;
+}
+
+export function hasConsent(request: Request): boolean {
+  return readCookie(request, CONSENT_COOKIE) === "1";
+}

@@ -1,0 +1,44 @@
+import { LANGUAGES, type Language } from "@api/contract/constants";
+import { createInstance, type i18n as I18n, type TFunction } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { RemixI18Next } from "remix-i18next/server";
+import en from "~/locales/en/common.json";
+import fr from "~/locales/fr/common.json";
+import { i18nOptions } from "~/lib/i18n";
+
+export const resources = { en: { common: en }, fr: { common: fr } };
+
+// The language is decided by tenant resolution (cookie, then the channel's default), so detection here only
+// backs up getFixedT for the server.
+export const remixI18n = new RemixI18Next({
+  detection: { supportedLanguages: [...LANGUAGES], fallbackLanguage: i18nOptions.fallbackLng },
+  i18next: { ...i18nOptions, resources },
+});
+
+const fixed = new Map<Language, Promise<TFunction>>();
+
+/** A translate function for loaders and meta (titles), one per language for the life of the isolate. */
+export function getT(lang: Language): Promise<TFunction> {
+  let t = fixed.get(lang);
+  if (!t) {
+    t = remixI18n.getFixedT(lang, "common") as Promise<TFunction>;
+    fixed.set(lang, t);
+  }
+  return t;
+}
+
+const instances = new Map<Language, Promise<I18n>>();
+
+/** The i18next instance that renders a document in `lang`. Each language has one, reused across requests. */
+export function getI18nInstance(lang: Language): Promise<I18n> {
+  let instance = instances.get(lang);
+  if (!instance) {
+    const i18n = createInstance();
+    instance = i18n
+      .use(initReactI18next)
+      .init({ ...i18nOptions, lng: lang, resources })
+      .then(() => i18n);
+    instances.set(lang, instance);
+  }
+  return instance;
+}

@@ -1,0 +1,70 @@
+// Start-up per SPEC §2, on the server: channel config (from the host), then the api key via the channel key,
+// then the bootstrap data. Each step is cached; a failure is never cached.
+import type { BootstrapData, ChannelConfig } from "@api/contract/channel";
+import { DEFAULT_LANGUAGE, type Language } from "@api/contract/constants";
+import { channelKeySource } from "./api/api-key.server";
+import { channelEndpoints, type ChannelEndpoints } from "./api/channel.server";
+import { createApiClient, type ApiClientOptions } from "./api/client.server";
+import { ApiRequestError } from "./api/errors";
+import { httpTransport, inProcessTransport } from "./api/transport.server";
+import { CacheShort, cached, type CacheDeps } from "./cache.server";
+import { readLanguageCookie } from "./cookies.server";
+
+export type TenantState =
+  | { kind: "ok"; channel: ChannelConfig; lang: Language; api: ChannelEndpoints; bootstrap: BootstrapData; origin: string }
+  /** No channel on this host: a plain 404. */
+  | { kind: "unknown"; lang: Language }
+  /** The channel exists but its api key or data cannot be had: the reload screen. */
+  | { kind: "unavailable"; lang: Language; reason: string };
+
+export type ReadyTenant = Extract<TenantState, { kind: "ok" }>;
+
+/** The visitor's language: their saved choice if the channel offers it, else the channel's default. */
+export function pickLanguage(request: Request, config: Pick<ChannelConfig, "language" | "languages">): Language {
+  const chosen = readLanguageCookie(request);
+  return chosen && config.languages.includes(chosen) ? chosen : config.language;
+}
+
+export async function resolveTenant(request: Request, env: Env, ctx: ExecutionContext, now: () => number = Date.now): Promise<TenantState> {
+  const url = new URL(request.url);
+  const host = request.headers.get("host") ?? url.host;
+  const remote = Boolean(env.API_ORIGIN);
+  const clientBase: Omit<ApiClientOptions, "keys"> = {
+    transport: remote ? httpTransport() : inProcessTransport(env, ctx),
+    origin: remote ? env.API_ORIGIN : url.origin,
+    headers: remote ? { "x-forwarded-host": host } : {},
+  };
+  const deps: CacheDeps = { kv: env.CACHE, waitUntil: (p) => ctx.waitUntil(p), now };
+  const fallbackLang = readLanguageCookie(request) ?? DEFAULT_LANGUAGE;
+
+  let config: ChannelConfig;
+  try {
+    const publicApi = channelEndpoints(createApiClient(clientBase), DEFAULT_LANGUAGE);
+    config = await cached(deps, `config:${host.toLowerCase()}`, CacheShort, publicApi.config);
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.kind === "not_found") return { kind: "unknown", lang: fallbackLang };
+    return unavailable(fallbackLang, error);
+  }
+
+  const lang = pickLanguage(request, config);
+  const mintingApi = channelEndpoints(createApiClient(clientBase), lang);
+  const keys = channelKeySource(config.alias, () => mintingApi.getApiKey(config.channel_key), now);
+  try {
+    await keys.ensure();
+  } catch (error) {
+    return unavailable(lang, error);
+  }
+  const api = channelEndpoints(createApiClient({ ...clientBase, keys }), lang);
+  try {
+    const bootstrap = await cached(deps, `bootstrap:${config.alias}:${lang}`, CacheShort, api.bootstrap);
+    return { kind: "ok", channel: config, lang, api, bootstrap, origin: url.origin };
+  } catch (error) {
+    return unavailable(lang, error);
+  }
+}
+
+function unavailable(lang: Language, error: unknown): TenantState {
+  const reason = error instanceof Error ? error.message : String(error);
+  console.error("channel start-up failed:", reason);
+  return { kind: "unavailable", lang, reason };
+}

@@ -1,0 +1,151 @@
+/// <reference types="node" />
+// `npm run bench`: build, prepare local state, start the built worker under wrangler dev, measure, report.
+// Flags: --no-build, --duration N (s per target), --only <path> (repeatable), --connections N, --samples N.
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { MEASUREMENTS } from "./measurements";
+import { formatNotes, formatTable, writeJson } from "./report";
+import { ROUTES, STATIC_CHANNEL, findStaticAsset } from "./routes";
+import { startServer, type RunningServer } from "./server";
+import type { BenchContext, BenchOptions, Measurement, Target, TargetResult } from "./types";
+
+const ROOT = process.cwd(); // npm run always starts in the package root
+const PERSIST_TO = ".wrangler/bench";
+const OUT_FILE = join(ROOT, "bench", "last.json");
+const BUILD_TIMEOUT_MS = 10 * 60_000;
+const SETUP_TIMEOUT_MS = 5 * 60_000;
+
+interface Cli {
+  build: boolean;
+  only: string[];
+  options: BenchOptions;
+}
+
+function intFlag(name: string, value: string | undefined, min: number, max: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} expects an integer from ${min} to ${max}`);
+  return n;
+}
+
+function parseArgs(argv: string[]): Cli {
+  const cli: Cli = { build: true, only: [], options: { durationSec: 10, connections: 10, timingSamples: 200, warmup: 20 } };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--no-build") cli.build = false;
+    else if (a === "--duration") cli.options.durationSec = intFlag(a, argv[++i], 1, 600);
+    else if (a === "--connections") cli.options.connections = intFlag(a, argv[++i], 1, 100);
+    else if (a === "--samples") cli.options.timingSamples = intFlag(a, argv[++i], 1, 10_000);
+    else if (a === "--only") {
+      const p = argv[++i];
+      if (!p?.startsWith("/")) throw new Error("--only expects a path starting with /");
+      cli.only.push(p);
+    } else if (a === "--help" || a === "-h") {
+      console.log("npm run bench -- [--no-build] [--duration N] [--only /path]... [--connections N] [--samples N]");
+      process.exit(0);
+    } else throw new Error(`unknown flag ${a} (try --help)`);
+  }
+  return cli;
+}
+
+function npmRun(args: string[], timeoutMs: number): Promise<void> {
+  return new Promise((done, fail) => {
+    const child = spawn("npm", ["run", ...args], { cwd: ROOT, stdio: "inherit" });
+    const timer = setTimeout(() => child.kill("SIGTERM"), timeoutMs);
+    child.on("error", (e) => (clearTimeout(timer), fail(e)));
+    child.on("exit", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) done();
+      else fail(new Error(`npm run ${args.join(" ")} failed (${signal ?? `exit ${code}`})`));
+    });
+  });
+}
+
+/** `npm run setup -- --persist-to .wrangler/bench`, with a clear error while that script is missing. */
+async function setup(): Promise<void> {
+  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts?: Record<string, string> };
+  const script = pkg.scripts?.setup;
+  if (!script) throw new Error('package.json has no "setup" script; the bench needs `npm run setup -- --persist-to <dir>`');
+  const file = /\b(scripts\/[\w./-]+\.[cm]?[jt]s)\b/.exec(script)?.[1];
+  if (file && !existsSync(join(ROOT, file))) {
+    throw new Error(`"setup" runs ${file}, which does not exist yet; the bench needs it to load migrations and demo channels`);
+  }
+  await npmRun(["setup", "--", "--persist-to", PERSIST_TO], SETUP_TIMEOUT_MS).catch((e: Error) => {
+    throw new Error(`${e.message}; the bench needs \`npm run setup -- --persist-to ${PERSIST_TO}\` to work`);
+  });
+}
+
+function targets(only: string[]): Target[] {
+  const asset = findStaticAsset(ROOT);
+  if (!asset) throw new Error("no static asset in build/client (favicon.ico or assets/*.js); did the build run?");
+  const routes = ROUTES.filter((r) => only.length === 0 || only.includes(r.path));
+  if (routes.length === 0) throw new Error(`--only ${only.join(", ")} matches no route in scripts/bench/routes.ts`);
+  return [
+    { kind: "static", channel: STATIC_CHANNEL, path: asset },
+    ...routes.map((r): Target => ({ kind: "route", channel: r.channel, path: r.path })),
+  ];
+}
+
+async function runMeasurement(m: Measurement, ctx: BenchContext, results: TargetResult[]): Promise<void> {
+  const applicable = results.filter((r) => m.appliesTo.includes(r.target.kind));
+  if (applicable.length === 0) return;
+  try {
+    await m.start?.(ctx);
+  } catch (e) {
+    for (const r of applicable) r.errors[m.name] = `start: ${(e as Error).message.split("\n")[0]}`;
+    return;
+  }
+  try {
+    for (const r of applicable) {
+      process.stdout.write(`  ${m.name.padEnd(14)} ${r.target.channel}${r.target.path} ... `);
+      const t0 = Date.now();
+      try {
+        Object.assign(r, await m.run(r.target, ctx));
+        console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      } catch (e) {
+        r.errors[m.name] = (e as Error).message.split("\n")[0];
+        console.log(`failed: ${r.errors[m.name]}`);
+      }
+    }
+  } finally {
+    await m.stop?.();
+  }
+}
+
+async function main(): Promise<void> {
+  const cli = parseArgs(process.argv.slice(2));
+  let server: RunningServer | null = null;
+  const onSignal = (sig: NodeJS.Signals): void => {
+    console.error(`\n${sig}: stopping wrangler`);
+    void Promise.all([server?.stop(), ...MEASUREMENTS.map((m) => m.stop?.())]).finally(() => process.exit(130));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+
+  if (cli.build) await npmRun(["build"], BUILD_TIMEOUT_MS);
+  else if (!existsSync(join(ROOT, "build", "server"))) throw new Error("--no-build, but build/server is missing");
+  const list = targets(cli.only);
+  await setup();
+
+  console.log(`\nstarting wrangler dev (persist-to ${PERSIST_TO}) ...`);
+  server = await startServer(ROOT, PERSIST_TO, `${STATIC_CHANNEL}.localhost`);
+  try {
+    const ctx: BenchContext = { root: ROOT, port: server.port, options: cli.options };
+    console.log(`wrangler dev on 127.0.0.1:${ctx.port}; ${list.length} targets\n`);
+    const results: TargetResult[] = list.map((target) => ({ target, errors: {} }));
+    for (const m of MEASUREMENTS) await runMeasurement(m, ctx, results);
+
+    console.log("\n" + formatTable(results));
+    const notes = formatNotes(results);
+    if (notes.length) console.log("\n" + notes.map((n) => `- ${n}`).join("\n"));
+    writeJson(OUT_FILE, ROOT, cli.options, ctx.port, results);
+    console.log(`\nwrote ${resolve(OUT_FILE)}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((e: Error) => {
+  console.error(`\nbench failed: ${e.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+/// <reference types="node" />
+import { gzipSync } from "node:zlib";
+import { chromium, type Browser, type Response } from "@playwright/test";
+import type { BenchContext, JsSizeResult, Measurement, Target } from "./types";
+
+const CHROMIUM = process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium";
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  // Chromium already resolves *.localhost locally; this pins it to 127.0.0.1 regardless.
+  "--host-resolver-rules=MAP *.localhost 127.0.0.1",
+];
+const LOAD_TIMEOUT_MS = 30_000;
+const IDLE_TIMEOUT_MS = 15_000;
+const MAX_SCRIPTS = 500;
+
+let browser: Browser | null = null;
+
+function isJs(res: Response): boolean {
+  if (res.request().resourceType() === "script") return true;
+  return /javascript|ecmascript/i.test(res.headers()["content-type"] ?? "");
+}
+
+async function measure(t: Target, ctx: BenchContext): Promise<{ js: JsSizeResult }> {
+  if (!browser) throw new Error("browser not started");
+  const context = await browser.newContext(); // fresh: no HTTP cache between routes
+  try {
+    const page = await context.newPage();
+    const responses: Response[] = [];
+    page.on("response", (res) => {
+      if (responses.length < MAX_SCRIPTS && isJs(res)) responses.push(res);
+    });
+    const url = `http://${t.channel}.localhost:${ctx.port}${t.path}`;
+    await page.goto(url, { waitUntil: "load", timeout: LOAD_TIMEOUT_MS });
+    await page.waitForLoadState("networkidle", { timeout: IDLE_TIMEOUT_MS }).catch(() => {
+      /* a page that keeps polling never goes idle; measure what loaded */
+    });
+    const scripts: JsSizeResult["scripts"] = [];
+    for (const res of responses) {
+      const body = await res.body().catch(() => null); // redirects and aborted loads have no body
+      if (!body) continue;
+      const wire = await res.request().sizes().then((z) => z.responseBodySize, () => body.length);
+      scripts.push({
+        url: res.url(),
+        rawBytes: body.length,
+        transferBytes: wire,
+        gzipBytes: gzipSync(body, { level: 9 }).length,
+      });
+    }
+    return {
+      js: {
+        files: scripts.length,
+        rawBytes: scripts.reduce((n, s) => n + s.rawBytes, 0),
+        transferBytes: scripts.reduce((n, s) => n + s.transferBytes, 0),
+        gzipBytes: scripts.reduce((n, s) => n + s.gzipBytes, 0),
+        scripts,
+      },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** JavaScript a route downloads in Chromium (decoded bytes and gzip -9 of each), after load + network idle. */
+export const jsSizeMeasurement: Measurement = {
+  name: "js-size",
+  appliesTo: ["route"],
+  async start() {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: LOAD_TIMEOUT_MS });
+  },
+  async stop() {
+    await browser?.close();
+    browser = null;
+  },
+  run: measure,
+};

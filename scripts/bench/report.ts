@@ -1,0 +1,99 @@
+/// <reference types="node" />
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { dirname } from "node:path";
+import type { BenchOptions, Percentiles, TargetResult } from "./types";
+
+const num = (n: number | undefined, digits = 1): string =>
+  n === undefined || !Number.isFinite(n) ? "n/a" : n.toFixed(digits);
+
+const pair = (p: Percentiles | undefined): string => (p ? `${num(p.p50, 2)} / ${num(p.p99, 2)}` : "n/a");
+
+function ratio(r: TargetResult, staticRps: number | undefined): string {
+  if (r.target.kind === "static") return "1.00 (ref)";
+  if (!r.load || !staticRps) return "n/a";
+  return num(r.load.rps / staticRps, 2);
+}
+
+function rows(results: TargetResult[]): string[][] {
+  const staticRps = results.find((r) => r.target.kind === "static")?.load?.rps;
+  return results.map((r) => [
+    r.target.kind === "static" ? `${r.target.path} (static)` : r.target.path,
+    r.target.channel,
+    num(r.load?.rps, 0),
+    num(r.load?.latencyP50Ms),
+    num(r.load?.latencyP99Ms),
+    pair(r.serverTiming?.total),
+    ratio(r, staticRps),
+    r.js ? String(r.js.files) : "-",
+    r.js ? num(r.js.gzipBytes / 1024) : "-",
+  ]);
+}
+
+const HEADER = ["route", "channel", "rps", "p50 ms", "p99 ms", "server total p50/p99 ms", "ratio vs static", "JS files", "JS gzip KiB"];
+
+export function formatTable(results: TargetResult[]): string {
+  const body = rows(results);
+  const widths = HEADER.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
+  const line = (cells: string[]): string =>
+    "| " + cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ") + " |";
+  const sep = "|" + widths.map((w, i) => (i < 2 ? "-".repeat(w + 2) : "-".repeat(w + 1) + ":")).join("|") + "|";
+  return [line(HEADER), sep, ...body.map(line)].join("\n");
+}
+
+/** Notes under the table: other Server-Timing metrics, non-2xx answers, failed measurements. */
+export function formatNotes(results: TargetResult[]): string[] {
+  const notes: string[] = [];
+  for (const r of results) {
+    const label = `${r.target.channel}${r.target.path}`;
+    for (const [name, p] of Object.entries(r.serverTiming ?? {})) {
+      if (name !== "total") notes.push(`${label}: server ${name} p50/p99 ${pair(p)} ms (n=${p.n})`);
+    }
+    if (r.load && (r.load.status < 200 || r.load.status >= 300)) notes.push(`${label}: answered HTTP ${r.load.status}`);
+    if (r.load && r.load.non2xx + r.load.errors + r.load.timeouts > 0) {
+      notes.push(`${label}: ${r.load.non2xx} non-2xx, ${r.load.errors} errors, ${r.load.timeouts} timeouts under load`);
+    }
+    for (const [m, e] of Object.entries(r.errors)) notes.push(`${label}: ${m} failed: ${e}`);
+  }
+  return notes;
+}
+
+function git(root: string): { commit: string; dirty: boolean } {
+  const run = (args: string[]): string =>
+    execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  let commit = "uncommitted";
+  let dirty = true;
+  try {
+    commit = run(["rev-parse", "--short", "HEAD"]) || "uncommitted";
+  } catch {
+    /* no commits yet, or not a repository */
+  }
+  try {
+    dirty = run(["status", "--porcelain"]).length > 0;
+  } catch {
+    /* not a repository */
+  }
+  return { commit, dirty };
+}
+
+export function writeJson(file: string, root: string, options: BenchOptions, port: number, results: TargetResult[]): void {
+  const cpus = os.cpus();
+  const report = {
+    date: new Date().toISOString(),
+    git: git(root),
+    node: process.version,
+    machine: {
+      cpus: cpus.length,
+      model: cpus[0]?.model ?? "unknown",
+      platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+      totalMemMiB: Math.round(os.totalmem() / 2 ** 20),
+    },
+    server: { kind: "wrangler dev", host: "127.0.0.1", port },
+    options,
+    staticRps: results.find((r) => r.target.kind === "static")?.load?.rps ?? null,
+    results,
+  };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
+}

@@ -1,0 +1,28 @@
+// The server the e2e tests run against: the built worker under `wrangler dev`, on its own fresh state
+// (.wrangler/e2e), with the demo channels and the test fixtures loaded. Started by playwright.config.ts.
+import { spawn, spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const STATE = path.join(ROOT, ".wrangler/e2e");
+const PORT = process.env.E2E_PORT ?? "8788";
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1", NO_D1_WARNING: "true" };
+
+rmSync(STATE, { recursive: true, force: true });
+const setup = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/setup.ts", "--persist-to", STATE, "--tenants", "tests/fixtures/tenants"], {
+  cwd: ROOT,
+  env,
+  stdio: "inherit",
+});
+if (setup.status !== 0) process.exit(setup.status ?? 1);
+
+const wrangler = createRequire(import.meta.url).resolve("wrangler/bin/wrangler.js");
+const server = spawn(process.execPath, [wrangler, "dev", "--port", PORT, "--ip", "127.0.0.1", "--persist-to", STATE, "--var", "APP_ENV:test", "--log-level", "warn"], {
+  cwd: ROOT,
+  env,
+  stdio: "inherit",
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,44 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const PORT = Number(process.env.E2E_PORT ?? 8788);
+
+/** The address of a channel on the e2e server (Chromium resolves *.localhost to loopback). */
+export const channelUrl = (alias: string, path = "/") => `http://${alias}.localhost:${PORT}${path}`;
+
+// Console errors a page may legitimately log: the document itself answering 404 or 503 on purpose.
+const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of (404|503)/];
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() === "error" && !EXPECTED_CONSOLE.some((re) => re.test(msg.text()))) errors.push(msg.text());
+      });
+      page.on("pageerror", (error) => errors.push(String(error)));
+      await use(errors);
+      // A test fails on any unexpected console error (STYLE: epic-stack).
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Runs axe on the page and fails on serious or critical violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    "serious accessibility violations",
+  ).toEqual([]);
+}
+
+/** Accepts the cookie notice, so it does not cover what a test looks at. */
+export async function acceptCookies(page: Page) {
+  await page.getByRole("region", { name: /cookie|témoins/i }).getByRole("button").click();
+  await expect(page.getByRole("region", { name: /cookie|témoins/i })).toHaveCount(0);
+}

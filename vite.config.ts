@@ -1,0 +1,41 @@
+import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig, type Plugin, type ViteDevServer } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+import type { getLoadContext as GetLoadContext } from "./app/server/load-context";
+
+declare module "@remix-run/server-runtime" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+// In dev the load context (and through it the API) is loaded through Vite's module graph, so path aliases
+// resolve and server code hot-reloads. worker.ts imports the same getLoadContext in production.
+let devServer: ViteDevServer | undefined;
+const captureDevServer: Plugin = { name: "capture-dev-server", configureServer: (server) => void (devServer = server) };
+const getLoadContext: typeof GetLoadContext = async (args) => {
+  const mod = (await devServer!.ssrLoadModule("/app/server/load-context.ts")) as { getLoadContext: typeof GetLoadContext };
+  return mod.getLoadContext(args);
+};
+
+export default defineConfig({
+  plugins: [
+    captureDevServer,
+    // Same bindings (local D1, R2, KV, Queues) as worker.ts under `wrangler dev`.
+    cloudflareDevProxyVitePlugin({ getLoadContext }),
+    remix({
+      ignoredRouteFiles: ["**/*.server.ts", "**/*.test.ts", "**/*.css"],
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+    tsconfigPaths(),
+  ],
+  // Channels are served on <alias>.localhost in development.
+  server: { allowedHosts: [".localhost"] },
+  ssr: { resolve: { conditions: ["workerd", "worker", "browser"] } },
+});
