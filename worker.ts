@@ -3,7 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { api } from "./api/index";
 import { consumeBatch } from "./api/jobs/queue";
 import { getLoadContext } from "./app/server/load-context";
-// @ts-expect-error: the server build exists once `npm run build` has run.
+// @ts-ignore: the server build exists once `npm run build` has run.
 import * as build from "./build/server/index.js";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);

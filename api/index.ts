@@ -1,5 +1,6 @@
 // The platform API: a Hono app mounted at /api (DESIGN "One deployment, two halves").
 import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv, ApiOptions } from "./context";
 import { MESSAGES } from "./contract/messages";
@@ -29,6 +30,7 @@ export function createApi(options: ApiOptions = {}) {
   app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.toBody(), err.status);
+    if (err instanceof HTTPException && err.status < 500) return c.json({ message: err.message }, err.status);
     console.error("api error", c.req.method, new URL(c.req.url).pathname, err);
     return c.json({ message: MESSAGES.generic }, 500);
   });

@@ -35,7 +35,12 @@ export async function readBody(request: HonoRequest): Promise<Record<string, unk
     throw new ApiError(400, "The request body is not a valid JSON object.");
   }
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    const form = await request.formData();
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw new ApiError(400, "The request body is not a valid form.");
+    }
     const out: Record<string, unknown> = {};
     for (const [k, v] of form.entries()) if (typeof v === "string") out[k] = v;
     return out;

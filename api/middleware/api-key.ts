@@ -17,6 +17,8 @@ export async function readApiKey(request: HonoRequest): Promise<string | null> {
 export const requireApiKey = createMiddleware<AppEnv>(async (c, next) => {
   const key = await readApiKey(c.req);
   const channelId = key ? await verifyApiKey(c.get("db"), key, c.get("now")()) : null;
-  if (channelId === null || channelId !== c.get("channel").id) throw apiKeyError("api_key");
+  const channel = c.get("channel");
+  // A suspended channel's keys stop working at once, not when they expire.
+  if (channelId === null || channelId !== channel.id || channel.status !== "active") throw apiKeyError("api_key");
   await next();
 });

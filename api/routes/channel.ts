@@ -37,7 +37,9 @@ const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=600";
 export const channelRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
     await next();
-    if (c.req.method === "GET" && c.res.status === 200 && !c.res.headers.has("Cache-Control")) c.header("Cache-Control", PUBLIC_CACHE);
+    if (c.req.method !== "GET" || c.res.status !== 200 || c.res.headers.has("Cache-Control")) return;
+    // A keyed call's URL carries the api key: keep it out of shared caches.
+    c.header("Cache-Control", c.req.query("api_key") ? "private, no-store" : PUBLIC_CACHE);
   })
   .get("/settings", async (c) => {
     const { db, channel } = vars(c);

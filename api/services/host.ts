@@ -26,6 +26,8 @@ export function parseRootDomains(value: string | undefined): string[] {
  * (then it may still be a channel's custom domain).
  */
 export function aliasFromHost(hostname: string, rootDomains: readonly string[]): string | null {
+  // A root domain is never a channel, even when it sits under another root (tv.example.com, example.com).
+  if (rootDomains.includes(hostname)) return null;
   for (const root of rootDomains) {
     if (!hostname.endsWith(`.${root}`)) continue;
     const label = hostname.slice(0, -(root.length + 1));

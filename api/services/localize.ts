@@ -7,7 +7,7 @@ export type LocalizedText = string | Partial<Record<string, string>> | null | un
 export function localize(value: LocalizedText, lang: Language, fallback: Language): string {
   if (value == null) return "";
   if (typeof value === "string") return value;
-  return value[lang] ?? value[fallback] ?? Object.values(value).find((v) => typeof v === "string") ?? "";
+  return value[lang] || value[fallback] || Object.values(value).find((v) => typeof v === "string" && v !== "") || "";
 }
 
 export function localizeOptional(value: LocalizedText, lang: Language, fallback: Language): string | null {
