@@ -3,12 +3,6 @@ import { defineConfig, type Plugin, type ViteDevServer } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import type { getLoadContext as GetLoadContext } from "./app/server/load-context";
 
-declare module "@remix-run/server-runtime" {
-  interface Future {
-    v3_singleFetch: true;
-  }
-}
-
 // In dev the load context (and through it the API) is loaded through Vite's module graph, so path aliases
 // resolve and server code hot-reloads. worker.ts imports the same getLoadContext in production.
 let devServer: ViteDevServer | undefined;
@@ -29,7 +23,8 @@ export default defineConfig({
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
-        v3_singleFetch: true,
+        // Off: Single Fetch hydrates through a Suspense stream, which needs streaming SSR (docs/decisions/004).
+        v3_singleFetch: false,
         v3_lazyRouteDiscovery: true,
       },
     }),

@@ -2,7 +2,6 @@
 // (.wrangler/e2e), with the demo channels and the test fixtures loaded. Started by playwright.config.ts.
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -18,7 +17,7 @@ const setup = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dis
 });
 if (setup.status !== 0) process.exit(setup.status ?? 1);
 
-const wrangler = createRequire(import.meta.url).resolve("wrangler/bin/wrangler.js");
+const wrangler = path.join(ROOT, "node_modules/wrangler/bin/wrangler.js");
 const server = spawn(process.execPath, [wrangler, "dev", "--port", PORT, "--ip", "127.0.0.1", "--persist-to", STATE, "--var", "APP_ENV:test", "--log-level", "warn"], {
   cwd: ROOT,
   env,

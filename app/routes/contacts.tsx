@@ -1,6 +1,6 @@
 import { customFormSchema } from "@api/contract/validation";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, data } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { StaticBlocks } from "~/features/blocks/StaticBlocks";
@@ -38,16 +38,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!form) notFound();
   const t = await getT(lang);
   const submission = parseWithZod(await request.formData(), { schema: customFormSchema(form.fields, validationMessages(t)) });
-  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 422 });
+  if (submission.status !== "success") return json({ result: submission.reply(), sent: false }, { status: 422 });
   try {
     await api.submitCustomForm(FORM_ALIAS, submission.value);
   } catch (error) {
     if (error instanceof ApiRequestError && error.kind === "validation") {
-      return data({ result: submission.reply({ fieldErrors: error.fieldErrors }), sent: false }, { status: 422 });
+      return json({ result: submission.reply({ fieldErrors: error.fieldErrors }), sent: false }, { status: 422 });
     }
     throw error;
   }
-  return { result: submission.reply({ resetForm: true }), sent: true };
+  return json({ result: submission.reply({ resetForm: true }), sent: true });
 }
 
 export const meta = metaFromLoader;

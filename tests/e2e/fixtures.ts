@@ -6,8 +6,8 @@ export const PORT = Number(process.env.E2E_PORT ?? 8788);
 /** The address of a channel on the e2e server (Chromium resolves *.localhost to loopback). */
 export const channelUrl = (alias: string, path = "/") => `http://${alias}.localhost:${PORT}${path}`;
 
-// Console errors a page may legitimately log: the document itself answering 404 or 503 on purpose.
-const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of (404|503)/];
+// Console errors a page may legitimately log: the document answering 404, 422 (a form with errors) or 503 on purpose.
+const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of (404|422|503)/];
 
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
@@ -39,6 +39,9 @@ export async function expectAccessible(page: Page) {
 
 /** Accepts the cookie notice, so it does not cover what a test looks at. */
 export async function acceptCookies(page: Page) {
+  // The notice hides at once; wait for the server to store the choice.
+  const stored = page.waitForResponse((r) => r.url().includes("/action/accept-cookies"));
   await page.getByRole("region", { name: /cookie|témoins/i }).getByRole("button").click();
+  await stored;
   await expect(page.getByRole("region", { name: /cookie|témoins/i })).toHaveCount(0);
 }

@@ -9,7 +9,7 @@ import { slideHref } from "~/lib/menu";
  */
 export function SlideCarousel({ slides }: { slides: Slide[] }) {
   const { t } = useTranslation();
-  const track = useRef<HTMLUListElement>(null);
+  const track = useRef<HTMLDivElement>(null);
   if (!slides.length) return null;
   const page = (direction: 1 | -1) => {
     const el = track.current;
@@ -20,11 +20,11 @@ export function SlideCarousel({ slides }: { slides: Slide[] }) {
   };
   return (
     <section className="carousel" aria-roledescription="carousel" aria-label={t("slides.label")}>
-      <ul className="carousel__track" ref={track}>
+      <div className="carousel__track" ref={track} tabIndex={0}>
         {slides.map((slide, i) => {
           const href = slideHref(slide);
           return (
-            <li
+            <div
               key={slide.id}
               className="carousel__slide"
               role="group"
@@ -41,10 +41,10 @@ export function SlideCarousel({ slides }: { slides: Slide[] }) {
                   </a>
                 ) : null}
               </div>
-            </li>
+            </div>
           );
         })}
-      </ul>
+      </div>
       {slides.length > 1 ? (
         <div className="carousel__controls">
           <button type="button" className="carousel__button" onClick={() => page(-1)} aria-label={t("slides.previous")}>

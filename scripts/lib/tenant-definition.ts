@@ -1,0 +1,278 @@
+// The tenant definition: what `tenants/<alias>/channel.json` may say, validated strictly. An unknown key or a
+// bad value is refused with its path, so a typo never passes silently. Pure (no Node APIs): the loader imports
+// it and must also run inside workerd. Reading a folder from disk is tenant-reader.ts.
+import { z } from "zod";
+import { customFormFieldSchema } from "../../api/contract/channel";
+import { channelSettingsSchema, SETTING_KEYS } from "../../api/contract/settings";
+import { localizedSchema, strictSettingValue } from "./tenant-fields";
+
+export { localizedSchema };
+
+/** Channel alias: the subdomain, so lowercase letters, numbers and hyphens (SPEC §5). */
+export const ALIAS_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const aliasSchema = z.string().regex(ALIAS_PATTERN, "must be lowercase letters, numbers and hyphens");
+/** Stable row keys (menu, slides, FAQ, blocks, prerolls). */
+const keySchema = z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,79}$/, "must be lowercase letters, numbers, '.', '_' or '-'");
+const pageUrlSchema = z.string().regex(/^\/[a-z0-9][a-z0-9/_-]{0,120}$/, 'must be a path like "/about"');
+const hostnameSchema = z
+  .string()
+  .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/, "must be a lowercase hostname");
+/** A link target: a path on the channel's site or an absolute http(s) URL. */
+const linkSchema = z.string().regex(/^(?:\/(?!\/)\S*|https?:\/\/\S+)$/, 'must be a path like "/schedule" or an http(s) URL');
+const weightSchema = z.number().int().optional();
+
+/** An image: a file under the tenant's images/ folder ("slides/hero.svg"), or an absolute http(s) URL. */
+export const IMAGE_PATH_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._/-]{0,200}$/;
+export const isLocalImage = (ref: string) => !/^https?:\/\//.test(ref);
+const imageSchema = z
+  .string()
+  .refine((v) => (isLocalImage(v) ? IMAGE_PATH_PATTERN.test(v) && !v.includes("..") : linkSchema.safeParse(v).success), {
+    message: 'must be a path inside images/ (like "slides/hero.svg") or an http(s) URL',
+  });
+
+/** Colour keys of the web client (DESIGN "Theming"); each becomes a CSS variable. */
+export const COLOR_KEYS = [
+  "primary", "primary-contrast", "secondary", "secondary-contrast", "accent", "background", "surface", "surface-alt",
+  "text", "text-muted", "border", "header-bg", "header-text", "footer-bg", "footer-text", "live", "success", "error",
+  "info", "focus",
+] as const;
+export type ColorKey = (typeof COLOR_KEYS)[number];
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a #rrggbb colour");
+const colorMapSchema = z.partialRecord(z.enum(COLOR_KEYS), hexColor);
+
+/** Settings: only SETTING_KEYS, each value checked by the API's own schema without its lenient fallbacks. */
+const settingsSchema = z.strictObject(
+  Object.fromEntries(SETTING_KEYS.map((key) => [key, strictSettingValue(channelSettingsSchema.shape[key]).optional()])) as {
+    [K in (typeof SETTING_KEYS)[number]]: z.ZodOptional<z.ZodType<z.output<(typeof channelSettingsSchema.shape)[K]>>>;
+  },
+);
+
+const MENU_KINDS = ["link", "page", "group", "participant", "category"] as const;
+const PLACEMENTS = ["header", "footer", "both"] as const;
+export interface MenuItemDef {
+  key: string;
+  /** Required at the top level; children default to their parent's. */
+  placement?: (typeof PLACEMENTS)[number];
+  kind: (typeof MENU_KINDS)[number];
+  name: z.output<typeof localizedSchema>;
+  url?: string;
+  alias?: string;
+  image?: string;
+  weight?: number;
+  children?: MenuItemDef[];
+}
+const menuItemSchema: z.ZodType<MenuItemDef> = z.lazy(() =>
+  z
+    .strictObject({
+      key: keySchema,
+      placement: z.enum(PLACEMENTS).optional(),
+      kind: z.enum(MENU_KINDS),
+      name: localizedSchema,
+      url: linkSchema.optional(),
+      alias: aliasSchema.optional(),
+      image: imageSchema.optional(),
+      weight: weightSchema,
+      children: z.array(menuItemSchema).optional(),
+    })
+    .superRefine((item, ctx) => {
+      const needsAlias = item.kind === "group" || item.kind === "participant" || item.kind === "category";
+      if (needsAlias && !item.alias) ctx.addIssue({ code: "custom", path: ["alias"], message: `is required for kind "${item.kind}"` });
+      if (!needsAlias && item.alias) ctx.addIssue({ code: "custom", path: ["alias"], message: `is only for kinds group, participant, category` });
+      // A link without url is a dropdown heading, so it needs children.
+      if (item.kind === "page" && !item.url) ctx.addIssue({ code: "custom", path: ["url"], message: 'is required for kind "page"' });
+      if (item.kind === "link" && !item.url && !item.children?.length)
+        ctx.addIssue({ code: "custom", path: ["url"], message: 'is required for kind "link" (unless it has children)' });
+    }),
+);
+
+const slideSchema = z.strictObject({
+  key: keySchema,
+  client_interface: z.enum(["web", "tv", "mobile"]).default("web"),
+  slidable_type: z.enum(["main", "category", "participant", "group"]).default("main"),
+  /** Alias of the category, participant or group; resolved to slidable_id once the catalogue exists. */
+  slidable_alias: aliasSchema.optional(),
+  title: localizedSchema,
+  subtitle: localizedSchema.optional(),
+  cta: localizedSchema.optional(),
+  image: imageSchema,
+  image_alt: localizedSchema.optional(),
+  link_url: linkSchema.optional(),
+  weight: weightSchema,
+});
+
+const pageSchema = z.strictObject({
+  url: pageUrlSchema,
+  name: localizedSchema,
+  alt_name: localizedSchema.optional(),
+  description: localizedSchema.optional(),
+  /** Markdown. The reader fills it from pages/<content_file or slug>.<lang>.md when absent. */
+  content: localizedSchema,
+  content_file: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/).optional(),
+  weight: weightSchema,
+});
+
+const faqSchema = z.strictObject({ key: keySchema, question: localizedSchema, answer: localizedSchema, weight: weightSchema });
+
+const customFormSchema = z
+  .strictObject({
+    alias: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be lowercase letters, numbers, '_' or '-'"),
+    title: localizedSchema,
+    fields: z.array(customFormFieldSchema.strict()).min(1),
+    success_message: localizedSchema.optional(),
+  })
+  .superRefine((form, ctx) => {
+    form.fields.forEach((f, i) => {
+      if (f.type === "select" && !f.options?.length) ctx.addIssue({ code: "custom", path: ["fields", i, "options"], message: "a select needs options" });
+    });
+    uniqueBy(form.fields, (f) => f.name, ["fields"], "name", ctx);
+  });
+
+const STATIC_PLACEMENT = /^(?:home_top|home_bottom|footer|page:\/[a-z0-9][a-z0-9/_-]*)$/;
+const staticBlockSchema = z
+  .strictObject({
+    key: keySchema,
+    placement: z.string().regex(STATIC_PLACEMENT, "must be home_top, home_bottom, footer or page:<url>"),
+    type: z.enum(["text", "image"]),
+    title: localizedSchema.optional(),
+    content: localizedSchema.optional(),
+    image: imageSchema.optional(),
+    image_alt: localizedSchema.optional(),
+    link_url: linkSchema.optional(),
+    weight: weightSchema,
+  })
+  .superRefine((b, ctx) => {
+    if (b.type === "image" && !b.image) ctx.addIssue({ code: "custom", path: ["image"], message: "an image block needs an image" });
+    if (b.type === "text" && !b.content) ctx.addIssue({ code: "custom", path: ["content"], message: "a text block needs content" });
+  });
+
+const prerollSchema = z.strictObject({
+  key: keySchema,
+  url: z.url(),
+  weight: z.number().int().min(0).default(1),
+  location_id: z.number().int().nullable().default(null),
+  event_categories: z.array(z.number().int()).default([]),
+  for_vod: z.boolean().default(true),
+  for_live: z.boolean().default(true),
+});
+
+/**
+ * channel.json. Sections are independent arrays keyed by a stable key, so a later section (the catalogue) is one
+ * more property here, one more reader step and one more loader step.
+ */
+export const channelFileSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    /** Must equal the folder name when given. */
+    alias: aliasSchema.optional(),
+    name: z.string().min(1),
+    /** Publishable: it only lets a client mint an api key. */
+    channel_key: z.string().regex(/^ck_[A-Za-z0-9_]{8,120}$/, 'must look like "ck_<alias>_<random>"'),
+    status: z.enum(["active", "suspended"]).default("active"),
+    domains: z.array(hostnameSchema).default([]),
+    settings: settingsSchema.default({}),
+    colors: z.strictObject({ web: colorMapSchema.optional(), tv: colorMapSchema.optional(), mobile: colorMapSchema.optional() }).default({}),
+    menu: z.array(menuItemSchema).default([]),
+    slides: z.array(slideSchema).default([]),
+    pages: z.array(pageSchema).default([]),
+    faq: z.array(faqSchema).default([]),
+    custom_forms: z.array(customFormSchema).default([]),
+    static_blocks: z.array(staticBlockSchema).default([]),
+    prerolls: z.array(prerollSchema).default([]),
+  })
+  .superRefine((def, ctx) => {
+    const menu = flattenMenu(def.menu);
+    const menuKeys = new Set<string>();
+    for (const { item, path } of menu) {
+      if (menuKeys.has(item.key)) ctx.addIssue({ code: "custom", path: [...path, "key"], message: `duplicate key "${item.key}"` });
+      menuKeys.add(item.key);
+    }
+    def.menu.forEach((m, i) => {
+      if (!m.placement) ctx.addIssue({ code: "custom", path: ["menu", i, "placement"], message: "is required (header, footer or both)" });
+    });
+    uniqueBy(def.domains, (d) => d, ["domains"], "hostname", ctx);
+    uniqueBy(def.slides, (s) => s.key, ["slides"], "key", ctx);
+    uniqueBy(def.pages, (p) => p.url, ["pages"], "url", ctx);
+    uniqueBy(def.faq, (f) => f.key, ["faq"], "key", ctx);
+    uniqueBy(def.custom_forms, (f) => f.alias, ["custom_forms"], "alias", ctx);
+    uniqueBy(def.static_blocks, (b) => b.key, ["static_blocks"], "key", ctx);
+    uniqueBy(def.prerolls, (p) => p.key, ["prerolls"], "key", ctx);
+    const pageUrls = new Set(def.pages.map((p) => p.url));
+    for (const { item, path } of menu) {
+      if (item.kind === "page" && item.url && !pageUrls.has(item.url))
+        ctx.addIssue({ code: "custom", path: [...path, "url"], message: `no page with url "${item.url}" in pages` });
+    }
+    def.static_blocks.forEach((b, i) => {
+      const url = b.placement.startsWith("page:") ? b.placement.slice(5) : null;
+      if (url && !pageUrls.has(url)) ctx.addIssue({ code: "custom", path: ["static_blocks", i, "placement"], message: `no page with url "${url}" in pages` });
+    });
+  });
+
+export type ChannelFile = z.output<typeof channelFileSchema>;
+/** A validated definition; alias is the folder name. */
+export type TenantDefinition = Omit<ChannelFile, "alias"> & { alias: string };
+
+/** An image file of a tenant: path relative to its images/ folder. */
+export interface TenantFile {
+  path: string;
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+export class TenantDefinitionError extends Error {
+  override name = "TenantDefinitionError";
+}
+
+/** Validates a parsed channel.json. `source` names the file in error messages. */
+export function parseTenantDefinition(raw: unknown, alias: string, source = `tenants/${alias}/channel.json`): TenantDefinition {
+  if (!ALIAS_PATTERN.test(alias)) throw new TenantDefinitionError(`${source}: folder name "${alias}" is not a valid alias (lowercase letters, numbers, hyphens)`);
+  const result = channelFileSchema.safeParse(raw);
+  if (!result.success) throw new TenantDefinitionError(formatIssues(source, result.error.issues));
+  const { alias: declared, ...def } = result.data;
+  if (declared && declared !== alias) throw new TenantDefinitionError(`${source}: alias "${declared}" does not match its folder name "${alias}"`);
+  return { ...def, alias };
+}
+
+/** One line per problem: `<file>: <path>: <message>`; unknown keys are named with their full path. */
+export function formatIssues(source: string, issues: z.core.$ZodIssue[]): string {
+  const lines = issues.flatMap((issue) => {
+    const at = issue.path.map(String).join(".");
+    if (issue.code === "unrecognized_keys") {
+      const allowed = at === "settings" ? ` (allowed: ${SETTING_KEYS.join(", ")})` : at.startsWith("colors.") ? ` (allowed: ${COLOR_KEYS.join(", ")})` : "";
+      return issue.keys.map((k) => `${source}: ${at ? `${at}.` : ""}${k}: unknown key${allowed}`);
+    }
+    return [`${source}: ${at || "(root)"}: ${issue.message}`];
+  });
+  return lines.join("\n");
+}
+
+/** Menu items depth-first (parents before children), with their parent's key and their path in the file. */
+export function flattenMenu(items: MenuItemDef[], parent?: MenuItemDef, path: (string | number)[] = ["menu"]) {
+  const out: { item: MenuItemDef; parent?: MenuItemDef; placement: MenuItemDef["placement"]; path: (string | number)[]; index: number }[] = [];
+  items.forEach((item, index) => {
+    const itemPath = [...path, index];
+    const placement = item.placement ?? parent?.placement;
+    out.push({ item, parent, placement, path: itemPath, index });
+    out.push(...flattenMenu(item.children ?? [], { ...item, placement }, [...itemPath, "children"]));
+  });
+  return out;
+}
+
+/** Every image a definition refers to, with where it is (for errors) — the loader rewrites exactly these. */
+export function imageRefs(def: Pick<TenantDefinition, "settings" | "slides" | "menu" | "static_blocks">): { at: string; ref: string }[] {
+  const refs: { at: string; ref: string }[] = [];
+  if (def.settings.logo) refs.push({ at: "settings.logo", ref: def.settings.logo });
+  if (def.settings.favicon) refs.push({ at: "settings.favicon", ref: def.settings.favicon });
+  def.slides.forEach((s, i) => refs.push({ at: `slides.${i}.image`, ref: s.image }));
+  for (const { item, path } of flattenMenu(def.menu)) if (item.image) refs.push({ at: `${path.join(".")}.image`, ref: item.image });
+  def.static_blocks.forEach((b, i) => b.image && refs.push({ at: `static_blocks.${i}.image`, ref: b.image }));
+  return refs;
+}
+
+function uniqueBy<T>(items: T[], keyOf: (item: T) => string, path: (string | number)[], what: string, ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    const key = keyOf(item);
+    if (seen.has(key)) ctx.addIssue({ code: "custom", path: [...path, i], message: `duplicate ${what} "${key}"` });
+    seen.add(key);
+  });
+}

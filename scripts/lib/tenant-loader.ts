@@ -1,0 +1,138 @@
+// Loads one tenant definition into D1, R2 and KV. Only binding APIs and Web APIs: it runs in Node against
+// getPlatformProxy() bindings and inside workerd alike.
+//
+// Idempotent: the channel is written by alias and every child row by (channel_id, key | url | alias | hostname),
+// so ids stay the same across runs; rows whose key left the definition are deleted. Round trips: one read (conflict
+// checks, stored images), the image uploads in parallel, one D1 batch with every write (one transaction, so a
+// failing definition changes nothing), then the cache invalidation.
+import { imageRefs, isLocalImage, TenantDefinitionError, type TenantDefinition, type TenantFile } from "./tenant-definition";
+import { sections, type SectionContext } from "./tenant-sections";
+
+export interface LoadOptions {
+  /** The web app's KV cache (CACHE): cached host configs and the channel's bootstrap data are dropped after loading. */
+  cache?: KVNamespace;
+}
+
+export interface LoadResult {
+  alias: string;
+  channelId: number;
+  /** Rows per section, as declared. */
+  counts: Record<string, number>;
+  images: { total: number; uploaded: number; removed: number };
+  cacheKeysDeleted: number;
+}
+
+/** The R2 key of a tenant image (as api/routes/assets.ts channelAssetKey). */
+export const tenantAssetKey = (alias: string, path: string) => `channels/${alias}/${path}`;
+
+export async function loadTenant(d1: D1Database, bucket: R2Bucket, def: TenantDefinition, files: TenantFile[], options: LoadOptions = {}): Promise<LoadResult> {
+  const prefix = tenantAssetKey(def.alias, "");
+  const [hashes, stored] = await Promise.all([hashFiles(files), listTenantObjects(bucket, prefix), checkConflicts(d1, def)]);
+
+  const missing = imageRefs(def).filter((r) => isLocalImage(r.ref) && !hashes.has(r.ref));
+  if (missing.length) throw new TenantDefinitionError(missing.map((m) => `${def.alias}: ${m.at}: image "${m.ref}" is not among the tenant's files`).join("\n"));
+
+  // New or changed images go up first, so no stored URL ever points at a missing object.
+  const changed = files.filter((f) => stored.get(f.path) !== hashes.get(f.path));
+  await Promise.all(
+    changed.map((f) =>
+      bucket.put(tenantAssetKey(def.alias, f.path), f.bytes, {
+        httpMetadata: { contentType: f.contentType },
+        customMetadata: { sha256: hashes.get(f.path)!, source: "tenant" },
+      }),
+    ),
+  );
+
+  const image = (ref: string) => (isLocalImage(ref) ? `/api/assets/${ref}?v=${hashes.get(ref)!.slice(0, 8)}` : ref);
+  const ctx: SectionContext = { d1, def, image };
+  const results = await d1.batch<{ id: number }>([
+    ...upsertChannel(d1, def),
+    ...sections.flatMap((s) => s.statements(ctx)),
+    d1.prepare("SELECT id FROM channels WHERE alias = ?1").bind(def.alias),
+  ]);
+  const channelId = results[results.length - 1].results[0].id;
+
+  // Images this loader uploaded earlier that the tenant no longer has.
+  const stale = [...stored.keys()].filter((path) => !hashes.has(path));
+  if (stale.length) await bucket.delete(stale.map((path) => tenantAssetKey(def.alias, path)));
+
+  return {
+    alias: def.alias,
+    channelId,
+    counts: Object.fromEntries(sections.map((s) => [s.name, s.count(def)])),
+    images: { total: files.length, uploaded: changed.length, removed: stale.length },
+    cacheKeysDeleted: options.cache ? await invalidateCache(options.cache, def.alias) : 0,
+  };
+}
+
+/** Drops the web app's cached host configs (`config:<host>`, any channel) and this channel's bootstrap data. */
+export async function invalidateCache(kv: KVNamespace, alias: string): Promise<number> {
+  let deleted = 0;
+  for (const prefix of ["config:", `bootstrap:${alias}:`]) {
+    let cursor: string | undefined;
+    do {
+      const page = await kv.list({ prefix, cursor });
+      await Promise.all(page.keys.map((k) => kv.delete(k.name)));
+      deleted += page.keys.length;
+      cursor = page.list_complete ? undefined : page.cursor;
+    } while (cursor);
+  }
+  return deleted;
+}
+
+/** Updates the channel row if it changed, or inserts it (an upsert would consume an AUTOINCREMENT id each run). */
+function upsertChannel(d1: D1Database, def: TenantDefinition): D1PreparedStatement[] {
+  return [
+    d1
+      .prepare(
+        "UPDATE channels SET name = ?2, channel_key = ?3, status = ?4, updated_at = unixepoch() * 1000 " +
+          "WHERE alias = ?1 AND (name IS NOT ?2 OR channel_key IS NOT ?3 OR status IS NOT ?4)",
+      )
+      .bind(def.alias, def.name, def.channel_key, def.status),
+    d1
+      .prepare("INSERT INTO channels (alias, name, channel_key, status) SELECT ?1, ?2, ?3, ?4 WHERE NOT EXISTS (SELECT 1 FROM channels WHERE alias = ?1)")
+      .bind(def.alias, def.name, def.channel_key, def.status),
+  ];
+}
+
+/** Refuses a channel key or a domain that another channel already has, before anything is written. */
+async function checkConflicts(d1: D1Database, def: TenantDefinition): Promise<void> {
+  const [keys, domains] = await d1.batch<{ alias: string; hostname?: string }>([
+    d1.prepare("SELECT alias FROM channels WHERE channel_key = ?1 AND alias <> ?2").bind(def.channel_key, def.alias),
+    d1
+      .prepare(
+        "SELECT d.hostname, c.alias FROM channel_domains d JOIN channels c ON c.id = d.channel_id " +
+          "WHERE d.hostname IN (SELECT value FROM json_each(?1)) AND c.alias <> ?2",
+      )
+      .bind(JSON.stringify(def.domains), def.alias),
+  ]);
+  const problems = [
+    ...keys.results.map((k) => `${def.alias}: channel_key is already used by channel "${k.alias}"`),
+    ...domains.results.map((d) => `${def.alias}: domain "${d.hostname}" already belongs to channel "${d.alias}"`),
+  ];
+  if (problems.length) throw new TenantDefinitionError(problems.join("\n"));
+}
+
+async function hashFiles(files: TenantFile[]): Promise<Map<string, string>> {
+  const entries = await Promise.all(
+    files.map(async (f) => {
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", f.bytes as Uint8Array<ArrayBuffer>));
+      return [f.path, Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("")] as const;
+    }),
+  );
+  return new Map(entries);
+}
+
+/** Objects this loader uploaded under the tenant's prefix: path → sha256. Objects put there by others stay. */
+async function listTenantObjects(bucket: R2Bucket, prefix: string): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix, cursor, include: ["customMetadata"] });
+    for (const o of page.objects) {
+      if (o.customMetadata?.source === "tenant") found.set(o.key.slice(prefix.length), o.customMetadata.sha256 ?? "");
+    }
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return found;
+}

@@ -1,0 +1,103 @@
+// Reads a tenant folder from disk (Node only):
+//   <dir>/channel.json          the definition (see tenant-definition.ts)
+//   <dir>/pages/<name>.<lang>.md page content, for pages that give no inline `content`
+//   <dir>/images/**             images, uploaded to R2 and referenced by path relative to images/
+// Each step fills one part of the raw JSON before validation, so a later section (catalogue/) is one more step.
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { LANGUAGES } from "../../api/contract/constants";
+import { IMAGE_PATH_PATTERN, imageRefs, isLocalImage, parseTenantDefinition, TenantDefinitionError, type TenantDefinition, type TenantFile } from "./tenant-definition";
+
+export interface TenantSource {
+  dir: string;
+  definition: TenantDefinition;
+  files: TenantFile[];
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".gif": "image/gif",
+  ".ico": "image/x-icon",
+};
+
+type RawDefinition = Record<string, unknown>;
+/** Fills parts of the raw definition from files next to channel.json. */
+type ReadStep = (dir: string, raw: RawDefinition, source: string) => Promise<void>;
+
+const steps: ReadStep[] = [readPageContent];
+
+/** Reads and validates one tenant folder; the alias is the folder name. */
+export async function readTenant(dir: string): Promise<TenantSource> {
+  const alias = path.basename(path.resolve(dir));
+  const file = path.resolve(dir, "channel.json");
+  const relative = path.relative(process.cwd(), file);
+  const source = relative.startsWith("..") ? file : relative;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(file, "utf8"));
+  } catch (error) {
+    throw new TenantDefinitionError(`${source}: ${(error as Error).message}`);
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new TenantDefinitionError(`${source}: must be a JSON object`);
+  for (const step of steps) await step(dir, raw as RawDefinition, source);
+  const definition = parseTenantDefinition(raw, alias, source);
+  const files = await readImages(path.join(dir, "images"));
+  const known = new Set(files.map((f) => f.path));
+  const missing = imageRefs(definition).filter((r) => isLocalImage(r.ref) && !known.has(r.ref));
+  if (missing.length) {
+    throw new TenantDefinitionError(missing.map((m) => `${source}: ${m.at}: image "${m.ref}" not found in ${path.join(path.dirname(source), "images")}/`).join("\n"));
+  }
+  return { dir, definition, files };
+}
+
+/** Every tenant folder (a folder with a channel.json) directly under `root`, by name. */
+export async function listTenantDirs(root: string): Promise<string[]> {
+  const entries = await readdir(root, { withFileTypes: true });
+  const dirs: string[] = [];
+  for (const e of entries.filter((e) => e.isDirectory() && !e.name.startsWith(".")).sort((a, b) => a.name.localeCompare(b.name))) {
+    const dir = path.join(root, e.name);
+    if ((await readdir(dir)).includes("channel.json")) dirs.push(dir);
+  }
+  return dirs;
+}
+
+/** Pages without inline content read pages/<content_file or url slug>.<lang>.md, one file per language. */
+async function readPageContent(dir: string, raw: RawDefinition, source: string): Promise<void> {
+  if (!Array.isArray(raw.pages)) return;
+  for (const [i, page] of (raw.pages as Record<string, unknown>[]).entries()) {
+    if (typeof page !== "object" || page === null || page.content !== undefined || typeof page.url !== "string") continue;
+    const name = typeof page.content_file === "string" ? page.content_file : page.url.replace(/^\//, "").replaceAll("/", "_");
+    const content: Record<string, string> = {};
+    for (const lang of LANGUAGES) {
+      const text = await readFile(path.join(dir, "pages", `${name}.${lang}.md`), "utf8").catch(() => null);
+      if (text?.trim()) content[lang] = text.trim() + "\n";
+    }
+    if (!Object.keys(content).length) {
+      throw new TenantDefinitionError(`${source}: pages.${i}.content: not given, and no pages/${name}.{${LANGUAGES.join(",")}}.md file found`);
+    }
+    page.content = content;
+  }
+}
+
+async function readImages(root: string): Promise<TenantFile[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === "ENOENT") return [];
+    throw e;
+  });
+  const files: TenantFile[] = [];
+  for (const e of entries) {
+    if (!e.isFile() || e.name.startsWith(".")) continue;
+    const full = path.join(e.parentPath, e.name);
+    const rel = path.relative(root, full).split(path.sep).join("/");
+    if (!IMAGE_PATH_PATTERN.test(rel) || rel.includes("..")) throw new TenantDefinitionError(`${full}: file name must be letters, numbers, '.', '_', '-'`);
+    const contentType = CONTENT_TYPES[path.extname(e.name).toLowerCase()];
+    if (!contentType) throw new TenantDefinitionError(`${full}: unsupported image type (use ${Object.keys(CONTENT_TYPES).join(", ")})`);
+    files.push({ path: rel, bytes: new Uint8Array(await readFile(full)), contentType });
+  }
+  return files.sort((a, b) => a.path.localeCompare(b.path));
+}
