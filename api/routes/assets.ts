@@ -9,14 +9,23 @@ const SAFE_PATH = /^[a-zA-Z0-9][a-zA-Z0-9._/-]{0,200}$/;
 /** The R2 key of a channel asset. */
 export const channelAssetKey = (alias: string, path: string) => `channels/${alias}/${path}`;
 
+/** The request's conditional headers as a plain R2Conditional (a Headers object does not cross the dev proxy). */
+function conditional(headers: Headers): R2Conditional | undefined {
+  const etag = headers.get("if-none-match");
+  if (etag) return { etagDoesNotMatch: etag.replace(/^W\//, "").replaceAll('"', "") };
+  const since = headers.get("if-modified-since");
+  const date = since ? new Date(since) : null;
+  return date && !Number.isNaN(date.getTime()) ? { uploadedAfter: date } : undefined;
+}
+
 export const assetRoutes = new Hono<AppEnv>().get("/assets/:path{.+}", async (c) => {
   const path = c.req.param("path");
   if (!SAFE_PATH.test(path) || path.includes("..")) throw notFound();
   const key = channelAssetKey(c.get("channel").alias, path);
-  const object = await c.env.MEDIA.get(key, { onlyIf: c.req.raw.headers });
+  const object = await c.env.MEDIA.get(key, { onlyIf: conditional(c.req.raw.headers) });
   if (!object) throw notFound();
-  const headers = new Headers();
-  object.writeHttpMetadata(headers);
+  // Set by hand rather than with writeHttpMetadata(), which cannot take a Headers across the dev proxy.
+  const headers = new Headers({ "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream" });
   headers.set("ETag", object.httpEtag);
   // URLs carry a content hash (?v=), so they can be cached for long.
   headers.set("Cache-Control", c.req.query("v") ? "public, max-age=31536000, immutable" : "public, max-age=300");

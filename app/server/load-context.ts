@@ -11,8 +11,6 @@ export interface AppContext {
   /** Per-request nonce for inline scripts (CSP). */
   nonce: string;
   tenant: TenantState;
-  /** When the request started (Server-Timing). */
-  startedAt: number;
 }
 
 declare module "@remix-run/server-runtime" {
@@ -20,11 +18,10 @@ declare module "@remix-run/server-runtime" {
 }
 
 export async function getLoadContext({ request, context }: { request: Request; context: { cloudflare: Cloudflare } }): Promise<AppLoadContext> {
-  const startedAt = performance.now();
   const { env, ctx } = context.cloudflare;
   const executionContext = ctx as unknown as ExecutionContext;
   const tenant = await resolveTenant(request, env, executionContext);
-  return { env, ctx: executionContext, nonce: nonce(), tenant, startedAt };
+  return { env, ctx: executionContext, nonce: nonce(), tenant };
 }
 
 function nonce(): string {

@@ -3,15 +3,8 @@ import type {
   ApiKeyGrant,
   BootstrapData,
   ChannelConfig,
-  ColorSettings,
   CustomForm,
-  FaqItem,
-  MenuItem,
   Page,
-  PageSummary,
-  ResolvedSettings,
-  Slide,
-  SlidableType,
 } from "@api/contract/channel";
 import type { Language } from "@api/contract/constants";
 import type { ApiClient } from "./client.server";
@@ -26,13 +19,7 @@ export function channelEndpoints(client: ApiClient, lang: Language) {
     getApiKey: (channelKey: string) => data(client.post<Data<ApiKeyGrant>>("get_api_key", { public: true, body: { channel_key: channelKey } })),
     bootstrap: () =>
       data(client.get<Data<BootstrapData>>("channel-bootstrap-data", { public: true, query: { client_interface: "web", lang } })),
-    settings: () => data(client.get<Data<ResolvedSettings>>("settings", { public: true })),
-    menu: () => data(client.get<Data<MenuItem[]>>("menu", { public: true, query: { lang } })),
-    slides: (type?: SlidableType) => data(client.get<Data<Slide[]>>("slides/web", { public: true, query: { lang, type } })),
-    pages: () => data(client.get<Data<PageSummary[]>>("pages", { public: true, query: { lang } })),
     page: (id: number) => data(client.get<Data<Page>>(`pages/${id}`, { query: { lang } })),
-    colors: () => data(client.get<Data<ColorSettings>>("color-settings/web", { public: true })),
-    faq: () => data(client.get<Data<FaqItem[]>>("faq", { public: true, query: { lang } })),
     /** A form the channel does not have is not an error: SPEC §8 ignores a 404 here. */
     customForm: async (alias: string): Promise<CustomForm | null> => {
       try {
