@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ChannelNotFound } from "~/features/shell/ChannelNotFound";
@@ -66,6 +66,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const { i18n } = useTranslation();
   const lang = data?.lang ?? i18n.language ?? "en";
+  // Marks the document once React has hydrated it (tests wait for this before driving timers).
+  useEffect(() => void document.documentElement.setAttribute("data-hydrated", "true"), []);
   return (
     <html lang={lang} dir="ltr">
       <head>
