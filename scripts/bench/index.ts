@@ -1,5 +1,5 @@
 /// <reference types="node" />
-// `npm run bench`: build, prepare local state, start the built worker under wrangler dev, measure, report.
+// `npm run bench`: build, prepare local state, start the built worker on Miniflare (scripts/lib/local-server.ts), measure, report.
 // Flags: --no-build, --duration N (s per target), --only <path> (repeatable), --connections N, --samples N.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -116,7 +116,7 @@ async function main(): Promise<void> {
   const cli = parseArgs(process.argv.slice(2));
   let server: RunningServer | null = null;
   const onSignal = (sig: NodeJS.Signals): void => {
-    console.error(`\n${sig}: stopping wrangler`);
+    console.error(`\n${sig}: stopping the server`);
     void Promise.all([server?.stop(), ...MEASUREMENTS.map((m) => m.stop?.())]).finally(() => process.exit(130));
   };
   process.once("SIGINT", onSignal);
@@ -127,11 +127,11 @@ async function main(): Promise<void> {
   const list = targets(cli.only);
   await setup();
 
-  console.log(`\nstarting wrangler dev (persist-to ${PERSIST_TO}) ...`);
+  console.log(`\nstarting the built worker (persist-to ${PERSIST_TO}) ...`);
   server = await startServer(ROOT, PERSIST_TO, `${STATIC_CHANNEL}.localhost`);
   try {
     const ctx: BenchContext = { root: ROOT, port: server.port, options: cli.options };
-    console.log(`wrangler dev on 127.0.0.1:${ctx.port}; ${list.length} targets\n`);
+    console.log(`worker on 127.0.0.1:${ctx.port}; ${list.length} targets\n`);
     const results: TargetResult[] = list.map((target) => ({ target, errors: {} }));
     for (const m of MEASUREMENTS) await runMeasurement(m, ctx, results);
 
