@@ -27,6 +27,8 @@ export const channelSettingsSchema = z.object({
     .object({ email: z.string().nullable().default(null), phone: z.string().nullable().default(null), address: z.string().nullable().default(null) })
     .catch({ email: null, phone: null, address: null })
     .default({ email: null, phone: null, address: null }),
+  /** ISO 3166-1 alpha-2 codes where the channel's content may not be watched. */
+  "geo.blocked_countries": z.array(z.string().regex(/^[A-Z]{2}$/)).catch([]).default([]),
   social: z
     .array(z.object({ network: z.string(), url: z.url() }))
     .catch([])

@@ -192,3 +192,5 @@ export const prerolls = sqliteTable(
   },
   (t) => [uniqueIndex("prerolls_channel_key_idx").on(t.channelId, t.key)],
 );
+
+export * from "./catalogue-schema";

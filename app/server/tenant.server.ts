@@ -3,6 +3,7 @@
 import type { BootstrapData, ChannelConfig } from "@api/contract/channel";
 import { DEFAULT_LANGUAGE, type Language } from "@api/contract/constants";
 import { channelKeySource } from "./api/api-key.server";
+import { catalogueEndpoints, type CatalogueEndpoints } from "./api/catalogue.server";
 import { channelEndpoints, type ChannelEndpoints } from "./api/channel.server";
 import { createApiClient, type ApiClientOptions } from "./api/client.server";
 import { ApiRequestError } from "./api/errors";
@@ -11,7 +12,15 @@ import { CacheShort, cached, type CacheDeps } from "./cache.server";
 import { readLanguageCookie } from "./cookies.server";
 
 export type TenantState =
-  | { kind: "ok"; channel: ChannelConfig; lang: Language; api: ChannelEndpoints; bootstrap: BootstrapData; origin: string }
+  | {
+      kind: "ok";
+      channel: ChannelConfig;
+      lang: Language;
+      api: ChannelEndpoints;
+      catalogue: CatalogueEndpoints;
+      bootstrap: BootstrapData;
+      origin: string;
+    }
   /** No channel on this host: a plain 404. */
   | { kind: "unknown"; lang: Language }
   /** The channel exists but its api key or data cannot be had: the reload screen. */
@@ -32,7 +41,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
   const clientBase: Omit<ApiClientOptions, "keys"> = {
     transport: remote ? httpTransport() : inProcessTransport(env, ctx),
     origin: remote ? env.API_ORIGIN : url.origin,
-    headers: remote ? { "x-forwarded-host": host } : {},
+    headers: { ...visitorHeaders(request, env), ...(remote ? { "x-forwarded-host": host } : {}) },
   };
   const deps: CacheDeps = { kv: env.CACHE, waitUntil: (p) => ctx.waitUntil(p), now };
   const fallbackLang = readLanguageCookie(request) ?? DEFAULT_LANGUAGE;
@@ -54,13 +63,30 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
   } catch (error) {
     return unavailable(lang, error);
   }
-  const api = channelEndpoints(createApiClient({ ...clientBase, keys }), lang);
+  const client = createApiClient({ ...clientBase, keys });
+  const api = channelEndpoints(client, lang);
   try {
     const bootstrap = await cached(deps, `bootstrap:${config.alias}:${lang}`, CacheShort, api.bootstrap);
-    return { kind: "ok", channel: config, lang, api, bootstrap, origin: url.origin };
+    return { kind: "ok", channel: config, lang, api, catalogue: catalogueEndpoints(client, lang), bootstrap, origin: url.origin };
   } catch (error) {
     return unavailable(lang, error);
   }
+}
+
+/**
+ * What the API needs to know about the visitor: their country (Cloudflare's, from request.cf or CF-IPCountry) and
+ * IP. Outside production a tester may simulate a country with X-Simulate-Country.
+ */
+function visitorHeaders(request: Request, env: Env): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const cf = (request as { cf?: { country?: string } }).cf;
+  const country = request.headers.get("cf-ipcountry") ?? cf?.country;
+  if (country) headers["cf-ipcountry"] = country;
+  const ip = request.headers.get("cf-connecting-ip");
+  if (ip) headers["cf-connecting-ip"] = ip;
+  const simulated = request.headers.get("x-simulate-country");
+  if (simulated && env.APP_ENV !== "production") headers["x-simulate-country"] = simulated;
+  return headers;
 }
 
 function unavailable(lang: Language, error: unknown): TenantState {

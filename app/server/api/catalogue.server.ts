@@ -1,0 +1,46 @@
+// Typed catalogue calls (SPEC §7 "Events", "Participants", "VOD", "Geo"), used by loaders.
+import type {
+  Event,
+  EventCategory,
+  EventsForHomepage,
+  EventsQuery,
+  Geo,
+  ListResponse,
+  Location,
+  Participant,
+  ParticipantGroup,
+  ParticipantGroupProperty,
+  VodCategory,
+  VodItem,
+  VodRail,
+} from "@api/contract/catalogue";
+import type { Language } from "@api/contract/constants";
+import type { ApiClient } from "./client.server";
+
+type Data<T> = { data: T };
+type Query = Record<string, string | number | boolean | undefined | null>;
+const data = <T>(p: Promise<Data<T>>) => p.then((r) => r.data);
+
+export function catalogueEndpoints(client: ApiClient, lang: Language) {
+  return {
+    events: (query: EventsQuery) => client.get<ListResponse<Event>>("events", { query: { ...(query as Query), lang } }),
+    event: (id: number) => data(client.get<Data<Event>>(`events/${id}`, { query: { lang } })),
+    eventsForHomepage: () => data(client.get<Data<EventsForHomepage>>("events-for-homepage", { query: { lang } })),
+    categories: () => data(client.get<Data<EventCategory[]>>("events-categories", { query: { lang } })),
+    locations: () => data(client.get<Data<Location[]>>("events-locations", { public: true, query: { lang } })),
+    participants: (query: Query = {}) =>
+      client.get<ListResponse<Participant>>("participants", { public: true, query: { no_limit: 1, ...query, lang } }),
+    participantGroups: () => data(client.get<Data<ParticipantGroup[]>>("participant-groups", { public: true, query: { lang } })),
+    participantGroupProperties: () =>
+      data(client.get<Data<ParticipantGroupProperty[]>>("participant-group-properties", { query: { lang } })),
+    vodItems: (query: Query = {}) => client.get<ListResponse<VodItem>>("vod-media-items", { query: { ...query, lang } }),
+    vodItem: (id: number) => data(client.get<Data<VodItem>>(`vod-media-items/${id}`, { query: { lang } })),
+    vodCategories: () => data(client.get<Data<VodCategory[]>>("vod-media-categories", { query: { lang } })),
+    vodSearch: (title: string, query: Query = {}) =>
+      client.get<ListResponse<VodItem>>("vod-media/search", { query: { ...query, title, lang } }),
+    vodRails: () => data(client.get<Data<VodRail[]>>("vod-media-rails", { query: { lang } })),
+    geo: () => data(client.get<Data<Geo>>("geo")),
+  };
+}
+
+export type CatalogueEndpoints = ReturnType<typeof catalogueEndpoints>;
