@@ -10,7 +10,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ChannelNotFound } from "~/features/shell/ChannelNotFound";
@@ -41,7 +41,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     logo: settings.logo,
     favicon: settings.favicon,
     scheme: settings.theme,
-    themeCss: themeCss(bootstrap.color_settings, { scheme: settings.theme, font: settings.font }),
+    // The colours only; the CSS is derived in render, so the page does not carry it twice (style + hydration data).
+    colors: bootstrap.color_settings,
+    font: settings.font,
     headerMenu: menuFor(menu, "header"),
     footerMenu: menuFor(menu, "footer"),
     footerBlocks: blocksFor(static_blocks, "footer"),
@@ -66,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const { i18n } = useTranslation();
   const lang = data?.lang ?? i18n.language ?? "en";
+  const css = useMemo(() => (data ? themeCss(data.colors, { scheme: data.scheme, font: data.font }) : null), [data]);
   // Marks the document once React has hydrated it (tests wait for this before driving timers).
   useEffect(() => void document.documentElement.setAttribute("data-hydrated", "true"), []);
   return (
@@ -78,7 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ErrorTitle />
         {data?.favicon ? <link rel="icon" href={data.favicon} /> : null}
         <Links />
-        {data ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: data.themeCss }} /> : null}
+        {css ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} /> : null}
       </head>
       <body>
         {data ? <Shell data={data}>{children}</Shell> : children}

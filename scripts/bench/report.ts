@@ -89,7 +89,7 @@ export function writeJson(file: string, root: string, options: BenchOptions, por
       platform: `${os.platform()} ${os.release()} ${os.arch()}`,
       totalMemMiB: Math.round(os.totalmem() / 2 ** 20),
     },
-    server: { kind: "wrangler dev", host: "127.0.0.1", port },
+    server: { kind: "miniflare (workerd), bundled as deployed", host: "127.0.0.1", port },
     options,
     staticRps: results.find((r) => r.target.kind === "static")?.load?.rps ?? null,
     results,

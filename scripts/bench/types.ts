@@ -11,7 +11,7 @@ export interface Target {
 export interface BenchOptions {
   /** autocannon seconds per target. */
   durationSec: number;
-  /** autocannon connections (keep modest: wrangler dev degrades under bursts). */
+  /** autocannon connections (keep modest: the local runtime shares 2 cores with the load generator). */
   connections: number;
   /** Sequential requests for Server-Timing sampling. */
   timingSamples: number;
@@ -50,7 +50,7 @@ export interface JsSizeResult {
   files: number;
   /** Decoded body bytes. */
   rawBytes: number;
-  /** Body bytes on the wire (equals rawBytes when wrangler dev does not compress). */
+  /** Body bytes on the wire (equals rawBytes when the local server does not compress). */
   transferBytes: number;
   /** Sum of gzip -9 of each body: what a compressing edge would send. */
   gzipBytes: number;
