@@ -9,7 +9,11 @@ import { ApiError } from "./lib/errors";
 import { resolveChannel } from "./middleware/tenant";
 import { assetRoutes } from "./routes/assets";
 import { channelRoutes } from "./routes/channel";
+import { eventRoutes } from "./routes/events";
+import { geoRoutes } from "./routes/geo";
 import { keysRoutes } from "./routes/keys";
+import { participantRoutes } from "./routes/participants";
+import { vodRoutes } from "./routes/vod";
 
 export function createApi(options: ApiOptions = {}) {
   const now = options.now ?? Date.now;
@@ -26,6 +30,10 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", keysRoutes);
   app.route("/", channelRoutes);
   app.route("/", assetRoutes);
+  app.route("/", eventRoutes);
+  app.route("/", participantRoutes);
+  app.route("/", vodRoutes);
+  app.route("/", geoRoutes);
 
   app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));
   app.onError((err, c) => {

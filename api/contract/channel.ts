@@ -1,5 +1,6 @@
 // Wire shapes of the channel calls (SPEC §7 "Channel"). snake_case, as the other clients expect.
 import { z } from "zod";
+import type { EventCategory, Location, ParticipantGroup, ParticipantGroupProperty } from "./catalogue";
 import type { Language } from "./constants";
 import type { ChannelSettings } from "./settings";
 
@@ -122,17 +123,18 @@ export interface ApiKeyGrant {
 
 export interface BootstrapData {
   color_settings: ColorSettings;
-  categories: unknown[];
-  locations: unknown[];
+  /** Sports as a tree, the "All" placeholder (id 0) first, as /events-categories. */
+  categories: EventCategory[];
+  locations: Location[];
   faq: FaqItem[];
   menu: MenuItem[];
   packages: unknown[];
   pages: PageSummary[];
-  participant_groups: unknown[];
+  participant_groups: ParticipantGroup[];
   settings: ResolvedSettings;
   slides: Slide[];
   subscriptions: unknown[];
-  participant_group_properties: unknown[];
+  participant_group_properties: ParticipantGroupProperty[];
   static_blocks: StaticBlock[];
 }
 

@@ -18,11 +18,13 @@ import {
   slidesQuery,
   staticBlocksQuery,
 } from "../db/repos/content";
+import { categoriesQuery, groupPropertiesQuery, groupsQuery, locationsQuery } from "../db/repos/catalogue-taxonomy";
 import { customFormSubmissions } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { body, param, parse, query, readBody } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import * as map from "../services/channel-content";
+import { toCategoryTree, toGroup, toGroupProperty, toLocation } from "../services/catalogue-taxonomy";
 
 const langQuery = z.object({ lang: languageSchema.optional() });
 const slidesQuerySchema = langQuery.extend({ type: z.enum(["main", "category", "participant", "group"]).optional() });
@@ -97,7 +99,7 @@ export const channelRoutes = new Hono<AppEnv>()
     const q = c.req.valid("query");
     const l = lang(q.lang, channel);
     // Everything in one D1 round trip.
-    const [settings, colors, menu, slides, pages, faq, blocks, prerolls] = await db.batch([
+    const [settings, colors, menu, slides, pages, faq, blocks, prerolls, categories, locations, groups, groupProperties] = await db.batch([
       settingsQuery(db, channel.id),
       colorsQuery(db, channel.id, q.client_interface),
       menuQuery(db, channel.id),
@@ -106,9 +108,17 @@ export const channelRoutes = new Hono<AppEnv>()
       faqQuery(db, channel.id),
       staticBlocksQuery(db, channel.id),
       prerollsQuery(db, channel.id),
+      categoriesQuery(db, channel.id),
+      locationsQuery(db, channel.id),
+      groupsQuery(db, channel.id),
+      groupPropertiesQuery(db, channel.id),
     ]);
     const data: BootstrapData = {
-      ...map.EMPTY_CATALOGUE,
+      ...map.EMPTY_COMMERCE,
+      categories: toCategoryTree(categories, l),
+      locations: locations.map((r) => toLocation(r, l)),
+      participant_groups: groups.map((r) => toGroup(r, l)),
+      participant_group_properties: groupProperties.map((r) => toGroupProperty(r, l)),
       color_settings: map.toColors(colors),
       faq: faq.map((r) => map.toFaq(r, l)),
       menu: map.toMenu(menu, l),

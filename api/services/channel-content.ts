@@ -120,8 +120,5 @@ export function toColors(rows: { key: string; value: string }[]): Record<string,
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
 
-/** Bootstrap parts that later features fill (catalogue, commerce); empty until their tables exist. */
-export const EMPTY_CATALOGUE: Pick<
-  BootstrapData,
-  "categories" | "locations" | "packages" | "participant_groups" | "subscriptions" | "participant_group_properties"
-> = { categories: [], locations: [], packages: [], participant_groups: [], subscriptions: [], participant_group_properties: [] };
+/** Bootstrap parts that later features fill (commerce); empty until their tables exist. */
+export const EMPTY_COMMERCE: Pick<BootstrapData, "packages" | "subscriptions"> = { packages: [], subscriptions: [] };

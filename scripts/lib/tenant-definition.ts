@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { customFormFieldSchema } from "../../api/contract/channel";
 import { channelSettingsSchema, SETTING_KEYS } from "../../api/contract/settings";
+import { catalogueAliases, catalogueImageRefs, catalogueSchema, type Catalogue } from "./tenant-catalogue";
 import { localizedSchema, strictSettingValue } from "./tenant-fields";
 
 export { localizedSchema };
@@ -178,6 +179,8 @@ export const channelFileSchema = z
     custom_forms: z.array(customFormSchema).default([]),
     static_blocks: z.array(staticBlockSchema).default([]),
     prerolls: z.array(prerollSchema).default([]),
+    /** Sports, schools, teams, events, VOD (tenant-catalogue.ts); the reader fills it from catalogue.json. */
+    catalogue: catalogueSchema.optional(),
   })
   .superRefine((def, ctx) => {
     const menu = flattenMenu(def.menu);
@@ -205,9 +208,25 @@ export const channelFileSchema = z
       const url = b.placement.startsWith("page:") ? b.placement.slice(5) : null;
       if (url && !pageUrls.has(url)) ctx.addIssue({ code: "custom", path: ["static_blocks", i, "placement"], message: `no page with url "${url}" in pages` });
     });
+    // With a catalogue, menu entries and slides must point at a school, team or sport it declares.
+    if (def.catalogue) {
+      const known = catalogueAliases(def.catalogue);
+      const what = { group: "school", participant: "team", category: "sport" } as const;
+      for (const { item, path } of menu) {
+        if ((item.kind === "group" || item.kind === "participant" || item.kind === "category") && item.alias && !known[item.kind].has(item.alias))
+          ctx.addIssue({ code: "custom", path: [...path, "alias"], message: `unknown ${what[item.kind]} "${item.alias}" (not in the catalogue)` });
+      }
+      def.slides.forEach((s, i) => {
+        if (s.slidable_type === "main") return;
+        if (!s.slidable_alias) ctx.addIssue({ code: "custom", path: ["slides", i, "slidable_alias"], message: `is required for slidable_type "${s.slidable_type}"` });
+        else if (!known[s.slidable_type].has(s.slidable_alias))
+          ctx.addIssue({ code: "custom", path: ["slides", i, "slidable_alias"], message: `unknown ${what[s.slidable_type]} "${s.slidable_alias}" (not in the catalogue)` });
+      });
+    }
   });
 
 export type ChannelFile = z.output<typeof channelFileSchema>;
+export type { Catalogue };
 /** A validated definition; alias is the folder name. */
 export type TenantDefinition = Omit<ChannelFile, "alias"> & { alias: string };
 
@@ -222,11 +241,22 @@ export class TenantDefinitionError extends Error {
   override name = "TenantDefinitionError";
 }
 
-/** Validates a parsed channel.json. `source` names the file in error messages. */
-export function parseTenantDefinition(raw: unknown, alias: string, source = `tenants/${alias}/channel.json`): TenantDefinition {
+/**
+ * Validates a parsed channel.json. `source` names the file in error messages; `catalogueSource`, when the
+ * catalogue came from its own file, names that file for problems under `catalogue`.
+ */
+export function parseTenantDefinition(raw: unknown, alias: string, source = `tenants/${alias}/channel.json`, catalogueSource?: string): TenantDefinition {
   if (!ALIAS_PATTERN.test(alias)) throw new TenantDefinitionError(`${source}: folder name "${alias}" is not a valid alias (lowercase letters, numbers, hyphens)`);
   const result = channelFileSchema.safeParse(raw);
-  if (!result.success) throw new TenantDefinitionError(formatIssues(source, result.error.issues));
+  if (!result.success) {
+    if (!catalogueSource) throw new TenantDefinitionError(formatIssues(source, result.error.issues));
+    const inCatalogue = (i: z.core.$ZodIssue) => i.path[0] === "catalogue";
+    const catalogueIssues = result.error.issues.filter(inCatalogue).map((i) => ({ ...i, path: i.path.slice(1) }));
+    const others = result.error.issues.filter((i) => !inCatalogue(i));
+    throw new TenantDefinitionError(
+      [others.length ? formatIssues(source, others) : "", catalogueIssues.length ? formatIssues(catalogueSource, catalogueIssues) : ""].filter(Boolean).join("\n"),
+    );
+  }
   const { alias: declared, ...def } = result.data;
   if (declared && declared !== alias) throw new TenantDefinitionError(`${source}: alias "${declared}" does not match its folder name "${alias}"`);
   return { ...def, alias };
@@ -258,13 +288,16 @@ export function flattenMenu(items: MenuItemDef[], parent?: MenuItemDef, path: (s
 }
 
 /** Every image a definition refers to, with where it is (for errors) — the loader rewrites exactly these. */
-export function imageRefs(def: Pick<TenantDefinition, "settings" | "slides" | "menu" | "static_blocks">): { at: string; ref: string }[] {
+export function imageRefs(
+  def: Pick<TenantDefinition, "settings" | "slides" | "menu" | "static_blocks"> & { catalogue?: Catalogue },
+): { at: string; ref: string }[] {
   const refs: { at: string; ref: string }[] = [];
   if (def.settings.logo) refs.push({ at: "settings.logo", ref: def.settings.logo });
   if (def.settings.favicon) refs.push({ at: "settings.favicon", ref: def.settings.favicon });
   def.slides.forEach((s, i) => refs.push({ at: `slides.${i}.image`, ref: s.image }));
   for (const { item, path } of flattenMenu(def.menu)) if (item.image) refs.push({ at: `${path.join(".")}.image`, ref: item.image });
   def.static_blocks.forEach((b, i) => b.image && refs.push({ at: `static_blocks.${i}.image`, ref: b.image }));
+  if (def.catalogue) refs.push(...catalogueImageRefs(def.catalogue));
   return refs;
 }
 

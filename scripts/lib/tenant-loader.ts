@@ -11,6 +11,8 @@ import { sections, type SectionContext } from "./tenant-sections";
 export interface LoadOptions {
   /** The web app's KV cache (CACHE): cached host configs and the channel's bootstrap data are dropped after loading. */
   cache?: KVNamespace;
+  /** Epoch ms the catalogue's relative event and VOD times count from (default: Date.now()). */
+  now?: number;
 }
 
 export interface LoadResult {
@@ -44,7 +46,7 @@ export async function loadTenant(d1: D1Database, bucket: R2Bucket, def: TenantDe
   );
 
   const image = (ref: string) => (isLocalImage(ref) ? `/api/assets/${ref}?v=${hashes.get(ref)!.slice(0, 8)}` : ref);
-  const ctx: SectionContext = { d1, def, image };
+  const ctx: SectionContext = { d1, def, image, now: options.now ?? Date.now() };
   const results = await d1.batch<{ id: number }>([
     ...upsertChannel(d1, def),
     ...sections.flatMap((s) => s.statements(ctx)),

@@ -1,9 +1,10 @@
 // Reads a tenant folder from disk (Node only):
 //   <dir>/channel.json          the definition (see tenant-definition.ts)
+//   <dir>/catalogue.json        sports, schools, teams, locations, events, VOD (see tenant-catalogue.ts)
 //   <dir>/pages/<name>.<lang>.md page content, for pages that give no inline `content`
 //   <dir>/images/**             images, uploaded to R2 and referenced by path relative to images/
 // Each step fills one part of the raw JSON before validation, so a later section (catalogue/) is one more step.
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { LANGUAGES } from "../../api/contract/constants";
 import { IMAGE_PATH_PATTERN, imageRefs, isLocalImage, parseTenantDefinition, TenantDefinitionError, type TenantDefinition, type TenantFile } from "./tenant-definition";
@@ -29,14 +30,20 @@ type RawDefinition = Record<string, unknown>;
 /** Fills parts of the raw definition from files next to channel.json. */
 type ReadStep = (dir: string, raw: RawDefinition, source: string) => Promise<void>;
 
-const steps: ReadStep[] = [readPageContent];
+const steps: ReadStep[] = [readPageContent, readCatalogue];
+
+const CATALOGUE_FILE = "catalogue.json";
+/** A path as shown in messages: relative to the working directory when inside it. */
+const shown = (file: string) => {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith("..") ? file : relative;
+};
 
 /** Reads and validates one tenant folder; the alias is the folder name. */
 export async function readTenant(dir: string): Promise<TenantSource> {
   const alias = path.basename(path.resolve(dir));
   const file = path.resolve(dir, "channel.json");
-  const relative = path.relative(process.cwd(), file);
-  const source = relative.startsWith("..") ? file : relative;
+  const source = shown(file);
   let raw: unknown;
   try {
     raw = JSON.parse(await readFile(file, "utf8"));
@@ -45,12 +52,14 @@ export async function readTenant(dir: string): Promise<TenantSource> {
   }
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new TenantDefinitionError(`${source}: must be a JSON object`);
   for (const step of steps) await step(dir, raw as RawDefinition, source);
-  const definition = parseTenantDefinition(raw, alias, source);
+  const catalogueSource = (await exists(path.join(dir, CATALOGUE_FILE))) ? shown(path.resolve(dir, CATALOGUE_FILE)) : undefined;
+  const definition = parseTenantDefinition(raw, alias, source, catalogueSource);
   const files = await readImages(path.join(dir, "images"));
   const known = new Set(files.map((f) => f.path));
   const missing = imageRefs(definition).filter((r) => isLocalImage(r.ref) && !known.has(r.ref));
   if (missing.length) {
-    throw new TenantDefinitionError(missing.map((m) => `${source}: ${m.at}: image "${m.ref}" not found in ${path.join(path.dirname(source), "images")}/`).join("\n"));
+    const where = (at: string) => (catalogueSource && at.startsWith("catalogue.") ? `${catalogueSource}: ${at.slice("catalogue.".length)}` : `${source}: ${at}`);
+    throw new TenantDefinitionError(missing.map((m) => `${where(m.at)}: image "${m.ref}" not found in ${path.join(path.dirname(source), "images")}/`).join("\n"));
   }
   return { dir, definition, files };
 }
@@ -83,6 +92,25 @@ async function readPageContent(dir: string, raw: RawDefinition, source: string):
     page.content = content;
   }
 }
+
+/** catalogue.json, when present, becomes the definition's `catalogue` (which channel.json must then not give). */
+async function readCatalogue(dir: string, raw: RawDefinition, source: string): Promise<void> {
+  const file = path.join(dir, CATALOGUE_FILE);
+  if (!(await exists(file))) return;
+  const catalogueSource = shown(path.resolve(file));
+  if (raw.catalogue !== undefined) throw new TenantDefinitionError(`${source}: catalogue: given both here and in ${catalogueSource}; keep one`);
+  try {
+    raw.catalogue = JSON.parse(await readFile(file, "utf8"));
+  } catch (error) {
+    throw new TenantDefinitionError(`${catalogueSource}: ${(error as Error).message}`);
+  }
+}
+
+const exists = (file: string) =>
+  stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 
 async function readImages(root: string): Promise<TenantFile[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {

@@ -1,0 +1,176 @@
+// Event queries. Builders are returned unexecuted so a caller runs a page, its total and everything the page refers
+// to (teams, schools, sports, venues) in ONE db.batch: the related rows are selected by `id IN (<the page's ids>)`,
+// with the page query repeated as a subquery inside D1 instead of a second round trip.
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { type SQLiteColumn, unionAll } from "drizzle-orm/sqlite-core";
+import type { AccessType, StreamStatus } from "../../contract/catalogue";
+import type { Language } from "../../contract/constants";
+import { statusRange, type StatusRange } from "../../services/event-status";
+import type { Db } from "../client";
+import { eventCategories, events, locations, participantGroups, participants } from "../schema";
+
+export interface EventFilters {
+  status?: StreamStatus;
+  categoryId?: number;
+  sport?: string;
+  participantId?: number;
+  team?: string;
+  groupId?: number;
+  school?: string;
+  gender?: "men" | "women";
+  locationId?: number;
+  city?: string;
+  state?: string;
+  accessType?: AccessType;
+  /** Start time bounds: from inclusive, before exclusive (epoch ms). */
+  from?: number;
+  before?: number;
+}
+
+export interface EventOrder {
+  field: "event_utc_ts" | "name";
+  direction: "asc" | "desc";
+  lang: Language;
+  fallback: Language;
+}
+
+/** A page of events: its WHERE, order and window. Each list section (a page, a homepage section) is one. */
+export interface EventPage {
+  where: SQL;
+  order: SQL[];
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The status rule's bounds as SQL on the indexed time columns. For live (started, not ended) the search runs on
+ * events_end_idx (end > now: only current and future events, a few) and checks the start on each row: `+` keeps
+ * SQLite from walking events_start_idx from the channel's oldest event instead.
+ */
+export function statusCondition(range: StatusRange): SQL | undefined {
+  const start: SQL = range.endAfter !== undefined ? sql`+${events.eventUtcTs}` : sql`${events.eventUtcTs}`;
+  return and(
+    range.startAfter !== undefined ? gt(events.eventUtcTs, range.startAfter) : undefined,
+    range.startAtOrBefore !== undefined ? lte(start, range.startAtOrBefore) : undefined,
+    range.endAfter !== undefined ? gt(events.endUtcTs, range.endAfter) : undefined,
+    range.endAtOrBefore !== undefined ? lte(events.endUtcTs, range.endAtOrBefore) : undefined,
+  );
+}
+
+/** `alias = ?`, or the name (in any language) or short name, case-insensitively. */
+function aliasOrName(table: { alias: SQLiteColumn; name: SQLiteColumn; shortName?: SQLiteColumn }, value: string): SQL {
+  const v = value.trim().toLowerCase();
+  return or(
+    eq(table.alias, v),
+    sql`exists (select 1 from json_each(${table.name}) where lower(json_each.value) = ${v})`,
+    table.shortName ? sql`lower(${table.shortName}) = ${v}` : undefined,
+  )!;
+}
+
+/** Ids of a sport and its sub-sports, matched by id or by alias/name. */
+function categoryIds(db: Db, channelId: number, byId?: number, byName?: string) {
+  const own = eq(eventCategories.channelId, channelId);
+  const match = byId !== undefined ? eq(eventCategories.id, byId) : aliasOrName(eventCategories, byName!);
+  const parents = db.select({ id: eventCategories.id }).from(eventCategories).where(and(own, match));
+  return db
+    .select({ id: eventCategories.id })
+    .from(eventCategories)
+    .where(and(own, or(match, inArray(eventCategories.parentId, parents))));
+}
+
+const teamIdsByName = (db: Db, channelId: number, team: string) =>
+  db.select({ id: participants.id }).from(participants).where(and(eq(participants.channelId, channelId), aliasOrName(participants, team)));
+
+function teamIdsOfSchool(db: Db, channelId: number, groupId?: number, school?: string) {
+  const groups =
+    groupId !== undefined
+      ? undefined
+      : db
+          .select({ id: participantGroups.id })
+          .from(participantGroups)
+          .where(and(eq(participantGroups.channelId, channelId), aliasOrName(participantGroups, school!)));
+  return db
+    .select({ id: participants.id })
+    .from(participants)
+    .where(and(eq(participants.channelId, channelId), groups ? inArray(participants.groupId, groups) : eq(participants.groupId, groupId!)));
+}
+
+/**
+ * Events where one of `teams` plays, home or away. Written as a union of two index lookups (events_home_idx,
+ * events_away_idx) rather than `home IN … OR away IN …`, which SQLite answers by walking all of the channel's events.
+ */
+function playsIn(db: Db, channelId: number, teams: SQLWrapper | number): SQL {
+  const side = (column: SQLiteColumn) =>
+    db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.channelId, channelId), typeof teams === "number" ? eq(column, teams) : inArray(column, teams)));
+  return inArray(events.id, unionAll(side(events.homeTeamId), side(events.awayTeamId)));
+}
+
+function locationIds(db: Db, channelId: number, city?: string, state?: string) {
+  return db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(
+      and(
+        eq(locations.channelId, channelId),
+        state ? sql`lower(${locations.state}) = ${state.trim().toLowerCase()}` : undefined,
+        city ? sql`lower(${locations.city}) = ${city.trim().toLowerCase()}` : undefined,
+      ),
+    );
+}
+
+/** The WHERE of /events. Unknown aliases select nothing (an empty list, not an error). */
+export function eventsWhere(db: Db, channelId: number, f: EventFilters, now: number): SQL {
+  const byTeam = f.participantId !== undefined || f.team || f.groupId !== undefined || f.school;
+  return and(
+    // With a team filter the union of team lookups is the selective part: `+channel_id` keeps SQLite from walking
+    // the channel's whole start index instead (the subqueries are channel-bound too).
+    byTeam ? sql`+${events.channelId} = ${channelId}` : eq(events.channelId, channelId),
+    f.status ? statusCondition(statusRange(f.status, now)) : undefined,
+    f.categoryId !== undefined || f.sport ? inArray(events.eventCategoryId, categoryIds(db, channelId, f.categoryId, f.sport)) : undefined,
+    f.participantId !== undefined ? playsIn(db, channelId, f.participantId) : undefined,
+    f.team ? playsIn(db, channelId, teamIdsByName(db, channelId, f.team)) : undefined,
+    f.groupId !== undefined || f.school ? playsIn(db, channelId, teamIdsOfSchool(db, channelId, f.groupId, f.school)) : undefined,
+    f.gender ? eq(events.gender, f.gender) : undefined,
+    f.locationId !== undefined ? eq(events.locationId, f.locationId) : undefined,
+    f.city || f.state ? inArray(events.locationId, locationIds(db, channelId, f.city, f.state)) : undefined,
+    f.accessType ? eq(events.accessType, f.accessType) : undefined,
+    f.from !== undefined ? gte(events.eventUtcTs, f.from) : undefined,
+    f.before !== undefined ? lt(events.eventUtcTs, f.before) : undefined,
+  )!;
+}
+
+export function eventsOrder(o: EventOrder): SQL[] {
+  const dir = o.direction === "desc" ? desc : asc;
+  const key =
+    o.field === "name"
+      ? sql`coalesce(json_extract(${events.name}, ${`$.${o.lang}`}), json_extract(${events.name}, ${`$.${o.fallback}`}), json_extract(${events.name}, '$')) collate nocase`
+      : sql`${events.eventUtcTs}`;
+  return [dir(key), dir(events.id)];
+}
+
+export const eventPageQuery = (db: Db, p: EventPage) =>
+  db.select().from(events).where(p.where).orderBy(...p.order).limit(p.limit).offset(p.offset);
+
+export const eventCountQuery = (db: Db, where: SQL) => db.select({ total: count() }).from(events).where(where);
+
+/** One column of a page's rows, as a subquery (for `id IN (...)`). */
+const pageColumn = (db: Db, p: EventPage, column: SQLiteColumn) =>
+  db.select({ v: column }).from(events).where(p.where).orderBy(...p.order).limit(p.limit).offset(p.offset);
+
+/** The teams, schools, sports and venues the given pages refer to: four queries for the same batch. */
+export function eventRelationsQueries(db: Db, channelId: number, pages: EventPage[]) {
+  const anyOf = (column: SQLiteColumn, target: SQLiteColumn) => or(...pages.map((p) => inArray(target, pageColumn(db, p, column))));
+  const teamsWhere = and(eq(participants.channelId, channelId), or(anyOf(events.homeTeamId, participants.id), anyOf(events.awayTeamId, participants.id)));
+  const teamGroups = db.select({ id: participants.groupId }).from(participants).where(teamsWhere);
+  return [
+    db.select().from(participants).where(teamsWhere),
+    db.select().from(participantGroups).where(and(eq(participantGroups.channelId, channelId), inArray(participantGroups.id, teamGroups))),
+    db.select().from(eventCategories).where(and(eq(eventCategories.channelId, channelId), anyOf(events.eventCategoryId, eventCategories.id))),
+    db.select().from(locations).where(and(eq(locations.channelId, channelId), anyOf(events.locationId, locations.id))),
+  ] as const;
+}
+
+export type EventRow = typeof events.$inferSelect;

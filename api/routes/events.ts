@@ -1,0 +1,125 @@
+// Event calls (SPEC §7 "Events"): /events with its filters, /events/{id}, /events-for-homepage, /events-categories,
+// /events-locations (public). Each answers in ONE D1 round trip (db.batch).
+import { Hono } from "hono";
+import { and, eq } from "drizzle-orm";
+import type { AppEnv } from "../context";
+import type { Event, EventsForHomepage, ListResponse } from "../contract/catalogue";
+import { eventsQuerySchema, HOMEPAGE_SECTION_LIMIT } from "../contract/catalogue";
+import { idParamSchema, langQuerySchema } from "../contract/common";
+import {
+  type EventPage,
+  eventCountQuery,
+  eventPageQuery,
+  eventRelationsQueries,
+  eventsOrder,
+  eventsWhere,
+  statusCondition,
+} from "../db/repos/catalogue-events";
+import { categoriesQuery, locationsQuery } from "../db/repos/catalogue-taxonomy";
+import type { Db } from "../db/client";
+import { events } from "../db/schema";
+import { notFound } from "../lib/errors";
+import { param, query } from "../lib/validate";
+import { requireApiKey } from "../middleware/api-key";
+import { eventMapper, type EventRelations } from "../services/catalogue-events";
+import { listMeta, requestLang } from "../services/catalogue-lang";
+import { toCategoryTree, toLocation } from "../services/catalogue-taxonomy";
+import type { Lang } from "../services/channel-content";
+import { dateBounds, defaultSortDirection, statusRange } from "../services/event-status";
+
+export const eventRoutes = new Hono<AppEnv>()
+  .get("/events", requireApiKey, query(eventsQuerySchema), async (c) => {
+    const db = c.get("db");
+    const channel = c.get("channel");
+    const now = c.get("now")();
+    const q = c.req.valid("query");
+    const l = requestLang(q.lang, channel);
+    const { from, before } = dateBounds(q.start_date, q.end_date);
+    const where = eventsWhere(
+      db,
+      channel.id,
+      {
+        status: q.status,
+        categoryId: q.event_category_id,
+        sport: q.sport,
+        participantId: q.participant_id,
+        team: q.team,
+        groupId: q.participant_group_id,
+        school: q.school,
+        gender: q.gender,
+        locationId: q.location_id,
+        city: q.city,
+        state: q.state,
+        accessType: q.access_type,
+        from,
+        before,
+      },
+      now,
+    );
+    const order = eventsOrder({ field: q.sort_field, direction: q.sort_direction ?? defaultSortDirection(q.status), ...l });
+    const page: EventPage = { where, order, limit: q.limit, offset: q.offset };
+    const [rows, [{ total }], ...rel] = await db.batch([
+      eventPageQuery(db, page),
+      eventCountQuery(db, where),
+      ...eventRelationsQueries(db, channel.id, [page]),
+    ]);
+    const body: ListResponse<Event> = { data: rows.map(eventMapper(relations(rel), now, l)), meta: listMeta(total, q.offset, q.limit) };
+    return c.json(body);
+  })
+  .get("/events/:id", requireApiKey, param(idParamSchema), query(langQuerySchema), async (c) => {
+    const db = c.get("db");
+    const channel = c.get("channel");
+    const now = c.get("now")();
+    const l = requestLang(c.req.valid("query").lang, channel);
+    const where = and(eq(events.channelId, channel.id), eq(events.id, c.req.valid("param").id))!;
+    const page: EventPage = { where, order: [], limit: 1, offset: 0 };
+    const [rows, ...rel] = await db.batch([eventPageQuery(db, page), ...eventRelationsQueries(db, channel.id, [page])]);
+    if (!rows[0]) throw notFound();
+    return c.json({ data: eventMapper(relations(rel), now, l)(rows[0]) });
+  })
+  .get("/events-for-homepage", requireApiKey, query(langQuerySchema), async (c) => {
+    const db = c.get("db");
+    const channel = c.get("channel");
+    const now = c.get("now")();
+    const l = requestLang(c.req.valid("query").lang, channel);
+    const data = await homepage(db, channel.id, now, l);
+    return c.json({ data });
+  })
+  .get("/events-categories", requireApiKey, query(langQuerySchema), async (c) => {
+    const channel = c.get("channel");
+    const rows = await categoriesQuery(c.get("db"), channel.id);
+    return c.json({ data: toCategoryTree(rows, requestLang(c.req.valid("query").lang, channel)) });
+  })
+  .get("/events-locations", query(langQuerySchema), async (c) => {
+    const channel = c.get("channel");
+    const l = requestLang(c.req.valid("query").lang, channel);
+    return c.json({ data: (await locationsQuery(c.get("db"), channel.id)).map((r) => toLocation(r, l)) });
+  });
+
+/** Live now, the next upcoming and the latest finished, with everything they refer to: one batch. */
+async function homepage(db: Db, channelId: number, now: number, l: Lang): Promise<EventsForHomepage> {
+  const section = (status: "live" | "upcoming" | "finished"): EventPage => ({
+    where: and(eq(events.channelId, channelId), statusCondition(statusRange(status, now)))!,
+    order: eventsOrder({ field: "event_utc_ts", direction: defaultSortDirection(status), ...l }),
+    limit: HOMEPAGE_SECTION_LIMIT,
+    offset: 0,
+  });
+  const pages = [section("live"), section("upcoming"), section("finished")];
+  const [live, upcoming, recent, ...rel] = await db.batch([
+    eventPageQuery(db, pages[0]),
+    eventPageQuery(db, pages[1]),
+    eventPageQuery(db, pages[2]),
+    ...eventRelationsQueries(db, channelId, pages),
+  ]);
+  const toEvent = eventMapper(relations(rel), now, l);
+  return { live: live.map(toEvent), upcoming: upcoming.map(toEvent), recent: recent.map(toEvent) };
+}
+
+function relations([teams, groups, categories, locations]: [
+  EventRelations["teams"],
+  EventRelations["groups"],
+  EventRelations["categories"],
+  EventRelations["locations"],
+]): EventRelations {
+  return { teams, groups, categories, locations };
+}

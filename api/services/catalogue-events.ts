@@ -1,0 +1,62 @@
+// Maps event rows and the rows they refer to into the wire Event (SPEC §3): participants away first, then home,
+// each with its school; the sport and the venue; the stream status from the clock.
+import type { Event, EventParticipant, Images } from "../contract/catalogue";
+import type { EventRow } from "../db/repos/catalogue-events";
+import type { CategoryRow, GroupRow, LocationRow, ParticipantRow } from "../db/repos/catalogue-taxonomy";
+import type { Lang } from "./channel-content";
+import { toLocation, tr, trOpt } from "./catalogue-taxonomy";
+import { streamStatus } from "./event-status";
+
+export interface EventRelations {
+  teams: ParticipantRow[];
+  groups: GroupRow[];
+  categories: CategoryRow[];
+  locations: LocationRow[];
+}
+
+export function eventMapper(rel: EventRelations, now: number, l: Lang): (row: EventRow) => Event {
+  const teams = new Map(rel.teams.map((r) => [r.id, r]));
+  const groups = new Map(rel.groups.map((r) => [r.id, r]));
+  const categories = new Map(rel.categories.map((r) => [r.id, r]));
+  const locations = new Map(rel.locations.map((r) => [r.id, r]));
+
+  const participant = (id: number | null, side: "home" | "away"): EventParticipant | null => {
+    const team = id != null ? teams.get(id) : undefined;
+    if (!team) return null;
+    const group = team.groupId != null ? groups.get(team.groupId) : undefined;
+    return {
+      id: team.id,
+      alias: team.alias,
+      name: tr(team.name, l),
+      short_name: team.shortName,
+      images: team.images as Images,
+      color: team.color,
+      side,
+      group: group ? { id: group.id, alias: group.alias, name: tr(group.name, l) } : null,
+    };
+  };
+
+  return (row) => {
+    const category = row.eventCategoryId != null ? categories.get(row.eventCategoryId) : undefined;
+    const location = row.locationId != null ? locations.get(row.locationId) : undefined;
+    return {
+      id: row.id,
+      name: tr(row.name, l),
+      description: trOpt(row.description, l),
+      type: row.type,
+      access_type: row.accessType,
+      event_utc_ts: new Date(row.eventUtcTs).toISOString(),
+      end_utc_ts: new Date(row.endUtcTs).toISOString(),
+      time_zone: row.timeZone,
+      stream_status: streamStatus({ start: row.eventUtcTs, end: row.endUtcTs }, now),
+      gender: row.gender,
+      poster: row.poster,
+      location_id: row.locationId,
+      location: location ? toLocation(location, l) : null,
+      event_category_id: row.eventCategoryId,
+      category: category ? { id: category.id, alias: category.alias, name: tr(category.name, l) } : null,
+      home_team_id: row.homeTeamId,
+      participants: [participant(row.awayTeamId, "away"), participant(row.homeTeamId, "home")].filter((p) => p !== null),
+    };
+  };
+}

@@ -1,0 +1,46 @@
+// The visitor's country and whether the channel blocks it (SPEC §3 "Geo", §6 geo-blocking).
+import type { Geo } from "../contract/catalogue";
+
+export interface GeoInput {
+  /** request.cf.country (Cloudflare's own lookup). */
+  cfCountry?: string | null;
+  /** The CF-IPCountry header (set by Cloudflare, or forwarded by the web app's in-process client). */
+  headerCountry?: string | null;
+  /** X-Simulate-Country: honoured only outside production (tests, demos). */
+  simulatedCountry?: string | null;
+  appEnv: string;
+  /** CF-Connecting-IP. */
+  ip?: string | null;
+  /** The channel setting "geo.blocked_countries" (ISO 3166-1 alpha-2, upper case). */
+  blockedCountries: readonly string[];
+}
+
+/** Codes Cloudflare uses for "no country": unknown (XX) and Tor (T1). */
+const NOT_A_COUNTRY = new Set(["XX", "T1"]);
+
+export function normalizeCountry(value: string | null | undefined): string | null {
+  const code = value?.trim().toUpperCase();
+  if (!code || !/^[A-Z][A-Z0-9]$/.test(code) || NOT_A_COUNTRY.has(code)) return null;
+  return code;
+}
+
+export function countryName(code: string | null, locale = "en"): string | null {
+  if (!code) return null;
+  try {
+    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function resolveGeo(input: GeoInput): Geo {
+  const simulated = input.appEnv !== "production" ? normalizeCountry(input.simulatedCountry) : null;
+  const code = simulated ?? normalizeCountry(input.cfCountry) ?? normalizeCountry(input.headerCountry);
+  const blocked = new Set(input.blockedCountries.map((c) => c.toUpperCase()));
+  return {
+    country: countryName(code),
+    country_code: code,
+    ip: input.ip?.trim() || null,
+    is_geo_blocked: code !== null && blocked.has(code),
+  };
+}
