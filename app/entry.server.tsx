@@ -6,7 +6,11 @@ import { NonceContext } from "~/lib/nonce";
 import { getI18nInstance } from "~/server/i18n.server";
 import { applySecurityHeaders } from "~/server/security.server";
 
-export const streamTimeout = 5_000;
+// worker.ts takes these from the server build, so the web app and the API exist once in the Worker's bundle
+// (one copy of every module, its caches and its error classes).
+export { api } from "@api/index";
+export { consumeBatch } from "@api/jobs/queue";
+export { getLoadContext } from "~/server/load-context";
 
 // Full rendering (renderToString): it costs a fraction of the CPU of streaming on Workers (docs/decisions/004).
 export default async function handleRequest(

@@ -3,25 +3,33 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { StaticBlocks } from "~/features/blocks/StaticBlocks";
 import { SlideCarousel } from "~/features/slides/SlideCarousel";
-import { metaFromLoader } from "~/lib/route-meta";
+import { metaWithSocial } from "~/features/events/social-meta";
 import { blocksFor } from "~/server/content.server";
 import { requireTenant } from "~/server/guards.server";
-import { getT } from "~/server/i18n.server";
+import { absoluteUrl, loadHomeEvents } from "~/server/events.server";
+import { HomeEventSection } from "~/features/events/HomeEventSection";
+import { catalogueLinks } from "~/features/events/links";
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const { bootstrap, channel, lang } = requireTenant(context);
-  const t = await getT(lang);
+  const { bootstrap, channel } = requireTenant(context);
+  // Rendered on the server; a failed call leaves the sections empty rather than failing the home page.
+  const events = await loadHomeEvents(context);
   const name = bootstrap.settings.title ?? channel.name;
+  const slides = bootstrap.slides.filter((s) => s.slidable_type === "main");
   return {
     name,
-    slides: bootstrap.slides.filter((s) => s.slidable_type === "main"),
+    slides,
     top: blocksFor(bootstrap.static_blocks, "home_top"),
+    events,
     bottom: blocksFor(bootstrap.static_blocks, "home_bottom"),
     meta: { title: name, description: bootstrap.settings.description },
+    social: { url: absoluteUrl(context, "/")!, image: absoluteUrl(context, slides[0]?.image), type: "website" as const },
   };
 }
 
-export const meta = metaFromLoader;
+export const links = catalogueLinks;
+
+export const meta = metaWithSocial;
 
 export default function Home() {
   const data = useLoaderData<typeof loader>();
@@ -32,6 +40,9 @@ export default function Home() {
       <SlideCarousel slides={data.slides} />
       <div className="page">
         <StaticBlocks blocks={data.top} placement="home_top" />
+        <HomeEventSection id="live" title={t("home.live")} events={data.events.live} href="/live" empty={t("home.noLive")} />
+        <HomeEventSection id="upcoming" title={t("home.upcoming")} events={data.events.upcoming} href="/upcoming" empty={t("home.noUpcoming")} />
+        <HomeEventSection id="recent" title={t("home.recent")} events={data.events.recent} href="/vod" empty={t("home.noRecent")} />
         <StaticBlocks blocks={data.bottom} placement="home_bottom" />
       </div>
     </div>

@@ -7,7 +7,7 @@ import { StaticBlocks } from "~/features/blocks/StaticBlocks";
 import { CustomFormView } from "~/features/forms/CustomFormView";
 import { metaFromLoader } from "~/lib/route-meta";
 import { validationMessages } from "~/lib/validation";
-import { ApiRequestError } from "~/server/api/errors";
+import { isApiRequestError } from "~/server/api/errors";
 import { blocksFor } from "~/server/content.server";
 import { notFound, requireTenant } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await api.submitCustomForm(FORM_ALIAS, submission.value);
   } catch (error) {
-    if (error instanceof ApiRequestError && error.kind === "validation") {
+    if (isApiRequestError(error, "validation")) {
       return json({ result: submission.reply({ fieldErrors: error.fieldErrors }), sent: false }, { status: 422 });
     }
     throw error;

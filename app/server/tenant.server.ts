@@ -6,7 +6,7 @@ import { channelKeySource } from "./api/api-key.server";
 import { catalogueEndpoints, type CatalogueEndpoints } from "./api/catalogue.server";
 import { channelEndpoints, type ChannelEndpoints } from "./api/channel.server";
 import { createApiClient, type ApiClientOptions } from "./api/client.server";
-import { ApiRequestError } from "./api/errors";
+import { isApiRequestError } from "./api/errors";
 import { httpTransport, inProcessTransport } from "./api/transport.server";
 import { CacheShort, cached, type CacheDeps } from "./cache.server";
 import { readLanguageCookie } from "./cookies.server";
@@ -51,7 +51,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
     const publicApi = channelEndpoints(createApiClient(clientBase), DEFAULT_LANGUAGE);
     config = await cached(deps, `config:${host.toLowerCase()}`, CacheShort, publicApi.config);
   } catch (error) {
-    if (error instanceof ApiRequestError && error.kind === "not_found") return { kind: "unknown", lang: fallbackLang };
+    if (isApiRequestError(error, "not_found")) return { kind: "unknown", lang: fallbackLang };
     return unavailable(fallbackLang, error);
   }
 

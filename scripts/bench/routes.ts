@@ -16,6 +16,10 @@ export interface RouteSpec {
 export const ROUTES: RouteSpec[] = [
   { channel: "alpha", path: "/" },
   { channel: "beta", path: "/" },
+  { channel: "alpha", path: "/upcoming" },
+  { channel: "beta", path: "/upcoming" },
+  { channel: "alpha", path: "/vod_library" },
+  { channel: "beta", path: "/vod_library" },
 ];
 
 /** The static asset is requested on this channel's host (Workers assets ignore the host anyway). */

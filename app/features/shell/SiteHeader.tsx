@@ -1,5 +1,5 @@
 import type { MenuItem } from "@api/contract/channel";
-import { Link, NavLink } from "@remix-run/react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RootData } from "~/root";
 import { isExternal, menuHref } from "~/lib/menu";
@@ -55,10 +55,24 @@ export function MenuLink({ item }: { item: MenuItem }) {
       </a>
     );
   }
+  if (href.includes("?")) return <QueryLink href={href}>{image}{item.name}</QueryLink>;
   return (
     <NavLink to={href} end={href === "/"} prefetch="intent">
       {image}
       {item.name}
     </NavLink>
+  );
+}
+
+/** A link to a filtered list (e.g. /upcoming?school=…): current only when the query matches too, not on /upcoming. */
+function QueryLink({ href, children }: { href: string; children: React.ReactNode }) {
+  const location = useLocation();
+  const here = new URLSearchParams(location.search);
+  const target = new URL(href, "http://x");
+  const current = location.pathname === target.pathname && [...target.searchParams].every(([k, v]) => here.get(k) === v);
+  return (
+    <Link to={href} prefetch="intent" aria-current={current ? "page" : undefined} className={current ? "active" : undefined}>
+      {children}
+    </Link>
   );
 }

@@ -8,7 +8,7 @@ import type {
 } from "@api/contract/channel";
 import type { Language } from "@api/contract/constants";
 import type { ApiClient } from "./client.server";
-import { ApiRequestError } from "./errors";
+import { isApiRequestError } from "./errors";
 
 type Data<T> = { data: T };
 const data = <T>(p: Promise<Data<T>>) => p.then((r) => r.data);
@@ -25,7 +25,7 @@ export function channelEndpoints(client: ApiClient, lang: Language) {
       try {
         return await data(client.get<Data<CustomForm>>(`custom-forms/${encodeURIComponent(alias)}`, { query: { lang } }));
       } catch (error) {
-        if (error instanceof ApiRequestError && error.kind === "not_found") return null;
+        if (isApiRequestError(error, "not_found")) return null;
         throw error;
       }
     },

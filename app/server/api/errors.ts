@@ -39,3 +39,9 @@ export function isKeyError(body: ApiErrorBody | null): boolean {
   if (/\b(api_key|channel_key)\b/.test(body.message)) return true;
   return Object.keys(body.errors ?? {}).some((k) => k === "api_key" || k === "channel_key");
 }
+
+/** Whether a value is an ApiRequestError (by shape, so it holds across bundle copies too). */
+export function isApiRequestError(error: unknown, ...kinds: ApiFailureKind[]): error is ApiRequestError {
+  if (!(error instanceof Error) || error.name !== "ApiRequestError") return false;
+  return kinds.length === 0 || kinds.includes((error as ApiRequestError).kind);
+}

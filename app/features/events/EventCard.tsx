@@ -1,0 +1,60 @@
+import type { Event } from "@api/contract/catalogue";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { genderLetter, matchup, sides } from "~/lib/format";
+import { Crest } from "./Crest";
+import { EventBadges } from "./EventBadges";
+import { EventTime } from "./EventTime";
+
+/** One event in a list or section; the whole card links to /watch/{id}. */
+export function EventCard({ event }: { event: Event }) {
+  const { t } = useTranslation();
+  const s = sides(event);
+  const gender = genderLetter(event.gender);
+  return (
+    <article className={`event-card event-card--${event.stream_status}`}>
+      {event.poster ? <img className="event-card__poster" src={event.poster} alt="" width={640} height={360} loading="lazy" /> : null}
+      <div className="event-card__body">
+        <EventBadges status={event.stream_status} access={event.access_type} />
+        <h3 className="event-card__title">
+          {s ? (
+            <span className="event-card__crests" aria-hidden="true">
+              <Crest src={s.away.images.logo} alt="" size={32} />
+              <Crest src={s.home.images.logo} alt="" size={32} />
+            </span>
+          ) : null}
+          <Link to={`/watch/${event.id}`} className="event-card__link" prefetch="intent">
+            {matchup(event)}
+          </Link>
+        </h3>
+        <p className="event-card__meta">
+          <EventTime iso={event.event_utc_ts} zone={event.time_zone} />
+          {event.category ? <span>{event.category.name}</span> : null}
+          {gender ? (
+            <abbr title={t(`events.gender.${event.gender}`)} className="event-card__gender">
+              {gender}
+            </abbr>
+          ) : null}
+        </p>
+        {event.location ? (
+          <p className="event-card__location">
+            {event.location.name}, {event.location.city}, {event.location.state}
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** Cards as a grid or a list (SPEC view modes). */
+export function EventList({ events, view = "grid" }: { events: Event[]; view?: "grid" | "list" }) {
+  return (
+    <ul className={`event-list event-list--${view}`}>
+      {events.map((event) => (
+        <li key={event.id}>
+          <EventCard event={event} />
+        </li>
+      ))}
+    </ul>
+  );
+}

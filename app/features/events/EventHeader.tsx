@@ -1,0 +1,65 @@
+import type { Event } from "@api/contract/catalogue";
+import { useTranslation } from "react-i18next";
+import { genderLetter, matchup, participantLabel, sides, teamName } from "~/lib/format";
+import { Crest } from "./Crest";
+import { EventBadges } from "./EventBadges";
+import { EventTime } from "./EventTime";
+
+/** /watch/{id}: the event's header and, where the player will go, its poster. */
+export function EventHeader({ event }: { event: Event }) {
+  const { t } = useTranslation();
+  const s = sides(event);
+  const gender = genderLetter(event.gender);
+  return (
+    <>
+      <div className="watch__stage">
+        {event.poster ? (
+          <img className="watch__poster" src={event.poster} alt={t("events.posterOf", { name: matchup(event) })} width={1280} height={720} />
+        ) : (
+          <div className="watch__poster watch__poster--empty" />
+        )}
+      </div>
+      <header className="event-header">
+        <EventBadges status={event.stream_status} access={event.access_type} />
+        <h1 className="event-header__title">{matchup(event)}</h1>
+        {s ? (
+          <ul className="event-header__teams">
+            {[s.away, s.home].map((p) => (
+              <li key={p.id} className="event-header__team">
+                <Crest src={p.images.logo} alt={t("events.crestOf", { name: teamName(p.name) })} size={64} />
+                <span>
+                  <span className="event-header__team-name">{participantLabel(p)}</span>
+                  <span className="event-header__side">{t(`events.side.${p.side}`)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <dl className="event-header__facts">
+          <dt>{t("events.when")}</dt>
+          <dd>
+            <EventTime iso={event.event_utc_ts} zone={event.time_zone} />
+          </dd>
+          {event.category ? (
+            <>
+              <dt>{t("events.filters.sport")}</dt>
+              <dd>
+                {event.category.name}
+                {gender ? ` (${gender})` : ""}
+              </dd>
+            </>
+          ) : null}
+          {event.location ? (
+            <>
+              <dt>{t("events.where")}</dt>
+              <dd>
+                {event.location.name}, {event.location.city}, {event.location.state}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        {event.description ? <p className="event-header__description">{event.description}</p> : null}
+      </header>
+    </>
+  );
+}

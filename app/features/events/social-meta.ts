@@ -1,0 +1,36 @@
+// OpenGraph and Twitter cards for events and VOD items, on top of the route's title and description.
+import type { MetaDescriptor, MetaFunction } from "@remix-run/cloudflare";
+import { pageMeta, type PageMeta } from "~/lib/meta";
+import type { RootData } from "~/root";
+
+export interface SocialMeta {
+  /** Absolute URLs on the channel's host. */
+  url: string;
+  image: string | null;
+  type: "website" | "video.other";
+}
+
+export function socialMeta(social: SocialMeta | undefined, title: string | undefined, siteName: string | undefined): MetaDescriptor[] {
+  if (!social) return [];
+  const out: MetaDescriptor[] = [
+    { property: "og:type", content: social.type },
+    { property: "og:url", content: social.url },
+    { tagName: "link", rel: "canonical", href: social.url },
+    { name: "twitter:card", content: social.image ? "summary_large_image" : "summary" },
+  ];
+  if (siteName) out.push({ property: "og:site_name", content: siteName });
+  if (title) out.push({ name: "twitter:title", content: title });
+  if (social.image) out.push({ property: "og:image", content: social.image }, { name: "twitter:image", content: social.image });
+  return out;
+}
+
+/** metaFromLoader for routes whose loader also returns `social`. */
+export const metaWithSocial: MetaFunction = ({ data, matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as RootData | undefined;
+  const d = data as { meta?: PageMeta; social?: SocialMeta } | undefined;
+  const base = pageMeta(d?.meta, root?.siteName);
+  const title = base.find((m): m is { title: string } => "title" in m)?.title;
+  const description = d?.meta?.description;
+  const twitterDescription: MetaDescriptor[] = description ? [{ name: "twitter:description", content: description }] : [];
+  return [...base, ...socialMeta(d?.social, title, root?.siteName), ...twitterDescription];
+};

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { EventsPage } from "~/features/events/EventsPage";
+import { metaWithSocial } from "~/features/events/social-meta";
+import { loadEventsPage } from "~/server/events.server";
+import { catalogueLinks } from "~/features/events/links";
+
+export const loader = ({ context, request }: LoaderFunctionArgs) => loadEventsPage(context, request, "upcoming");
+
+export const links = catalogueLinks;
+
+export const meta = metaWithSocial;
+
+export default function Upcoming() {
+  return <EventsPage data={useLoaderData<typeof loader>()} />;
+}

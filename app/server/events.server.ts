@@ -1,0 +1,137 @@
+// Loader helpers of the catalogue pages: home sections, the events list and its aliases, one event.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type {
+  Event,
+  EventCategory,
+  EventsForHomepage,
+  ListResponse,
+  Location,
+  Participant,
+  ParticipantGroup,
+  StreamStatus,
+} from "@api/contract/catalogue";
+import { parseEventsQuery, type Featured } from "~/lib/events-query";
+import { matchup } from "~/lib/format";
+import { isApiRequestError } from "./api/errors";
+import { CacheShort, cached, type CacheDeps } from "./cache.server";
+import { notFound, requireTenant } from "./guards.server";
+import { getT } from "./i18n.server";
+
+/** Below-the-fold or optional data: a failure degrades to a fallback instead of an error page (Hydrogen). */
+export async function orEmpty<T>(p: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await p;
+  } catch (error) {
+    console.warn("catalogue call failed:", error instanceof Error ? error.message : String(error));
+    return fallback;
+  }
+}
+
+const NO_EVENTS: EventsForHomepage = { live: [], upcoming: [], recent: [] };
+
+export function loadHomeEvents(context: AppLoadContext): Promise<EventsForHomepage> {
+  return orEmpty(requireTenant(context).catalogue.eventsForHomepage(), NO_EVENTS);
+}
+
+
+/** SPEC §2: menu links name a school or team by alias or name (short names too, as the API accepts them). */
+const same = (value: string) => (x: { alias: string; name: string; short_name: string | null }) =>
+  [x.alias, x.name, x.short_name].some((v) => v?.toLowerCase() === value.toLowerCase());
+
+/**
+ * Catalogue lists for the filters: from the bootstrap when it has them, else from the API, cached per channel and
+ * language like the bootstrap (they change rarely). A failure is not cached and leaves the filters empty.
+ */
+async function filterOptions(context: AppLoadContext) {
+  const { bootstrap, catalogue, channel, lang } = requireTenant(context);
+  const fromBootstrap = <T>(list: unknown[] | undefined) => (list && list.length ? (list as T[]) : null);
+  const load = async () => {
+    const [categories, groups, locations, participants] = await Promise.all([
+      fromBootstrap<EventCategory>(bootstrap.categories) ?? catalogue.categories(),
+      fromBootstrap<ParticipantGroup>(bootstrap.participant_groups) ?? catalogue.participantGroups(),
+      fromBootstrap<Location>(bootstrap.locations) ?? catalogue.locations(),
+      catalogue.participants().then((r) => r.data),
+    ]);
+    return { categories: flatten(categories).filter((c) => c.id !== 0), groups, locations, participants };
+  };
+  const deps: CacheDeps = { kv: context.env.CACHE, waitUntil: (p) => context.ctx.waitUntil(p), now: Date.now };
+  return orEmpty(cached(deps, `filters:${channel.alias}:${lang}`, CacheShort, load), { categories: [], groups: [], locations: [], participants: [] });
+}
+
+function flatten(categories: EventCategory[]): EventCategory[] {
+  return categories.flatMap((c) => [c, ...flatten(c.children ?? [])]);
+}
+
+const EMPTY_LIST: ListResponse<Event> = { data: [], meta: { total: 0, offset: 0, limit: 20 } };
+
+const TITLE_KEY: Record<string, string> = { upcoming: "titles.upcoming", live: "titles.live", vod: "titles.vod", schedule: "titles.schedule" };
+
+/** /upcoming and its aliases: the same list, status preset by the route (SPEC §2). */
+export async function loadEventsPage(context: AppLoadContext, request: Request, route: "upcoming" | "live" | "vod" | "schedule") {
+  const { catalogue, lang } = requireTenant(context);
+  const status: StreamStatus = route === "live" ? "live" : route === "vod" ? "finished" : "upcoming";
+  const url = new URL(request.url);
+  const parsed = parseEventsQuery(url.searchParams, status);
+  const [list, options, t] = await Promise.all([orEmpty(catalogue.events(parsed.query), EMPTY_LIST), filterOptions(context), getT(lang)]);
+  const featured = featuredFor(parsed.filters.school, parsed.filters.team, options.groups, options.participants);
+  // Show the form's select on the school or team named by name rather than alias.
+  if (featured) parsed.filters[featured.kind] = featured.alias;
+  const title = featured ? t("events.featuredTitle", { name: featured.name, list: t(TITLE_KEY[route]) }) : t(TITLE_KEY[route]);
+  return {
+    route,
+    status,
+    ...parsed,
+    events: list.data,
+    paging: list.meta,
+    featured,
+    options: {
+      sports: options.categories.map((c) => ({ value: c.alias, label: c.name })),
+      schools: options.groups.map((g) => ({ value: g.alias, label: g.name })),
+      teams: options.participants.map((p) => ({ value: p.alias, label: p.name })),
+      cities: unique(options.locations.map((l) => l.city)),
+      states: unique(options.locations.map((l) => l.state)),
+    },
+    meta: { title, description: t(`events.description.${status}`) },
+    social: { url: absoluteUrl(context, `${url.pathname}${url.search}`)!, image: absoluteUrl(context, featured?.image), type: "website" as const },
+  };
+}
+
+function unique(values: (string | null | undefined)[]): { value: string; label: string }[] {
+  return [...new Set(values.filter((v): v is string => Boolean(v)))].sort().map((v) => ({ value: v, label: v }));
+}
+
+function featuredFor(school: string | undefined, team: string | undefined, groups: ParticipantGroup[], teams: Participant[]): Featured | null {
+  const t = team ? teams.find(same(team)) : undefined;
+  if (t) return { kind: "team", alias: t.alias, name: t.name, image: t.images.logo ?? null, color: t.color };
+  const g = school ? groups.find(same(school)) : undefined;
+  if (g) return { kind: "school", alias: g.alias, name: g.name, image: g.images.logo ?? null, color: g.color };
+  return null;
+}
+
+/** One event by its id; an unknown id (or one of another channel) is the 404 page. */
+export async function loadEvent(context: AppLoadContext, idParam: string | undefined): Promise<Event> {
+  const id = Number(idParam);
+  if (!/^\d+$/.test(idParam ?? "") || !Number.isSafeInteger(id) || id <= 0) notFound();
+  try {
+    return await requireTenant(context).catalogue.event(id);
+  } catch (error) {
+    if (isMissing(error)) notFound();
+    throw error;
+  }
+}
+
+/** A 404 (or a refused id) from the API. */
+export function isMissing(error: unknown): boolean {
+  return isApiRequestError(error, "not_found", "validation");
+}
+
+/** An absolute URL on the channel's host (OpenGraph, sitemap). */
+export function absoluteUrl(context: AppLoadContext, path: string | null | undefined): string | null {
+  if (!path) return null;
+  if (/^https?:\/\//i.test(path)) return path;
+  return new URL(path, requireTenant(context).origin).toString();
+}
+
+export function eventSummary(event: Event): string {
+  return [matchup(event), event.category?.name, event.location ? `${event.location.city}, ${event.location.state}` : null].filter(Boolean).join(" · ");
+}
