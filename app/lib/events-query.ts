@@ -1,7 +1,8 @@
 // The events list's query string (SPEC §2 parameter names), validated on the web side: an invalid value is
 // dropped rather than answered with an error, so any shared or hand-edited URL still shows a list.
 // Plain checks mirroring eventsQuerySchema, so the browser bundle of these pages carries no zod.
-import { EVENTS_DEFAULT_LIMIT, EVENTS_MAX_LIMIT, type EventsQuery, type StreamStatus } from "@api/contract/catalogue";
+import { EVENTS_DEFAULT_LIMIT, EVENTS_MAX_LIMIT, type StreamStatus } from "@api/contract/catalogue-types";
+import type { EventsQuery } from "@api/contract/catalogue";
 
 export const EVENTS_PAGE_SIZE = EVENTS_DEFAULT_LIMIT;
 export const VIEW_MODES = ["grid", "list"] as const;

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { Event, ListResponse, VodItem } from "@api/contract/catalogue";
-import { EVENTS_MAX_LIMIT } from "@api/contract/catalogue";
+import { EVENTS_MAX_LIMIT } from "@api/contract/catalogue-types";
 import { orEmpty } from "~/server/events.server";
 import { requireTenant } from "~/server/guards.server";
 
