@@ -1,0 +1,199 @@
+// The catalogue's sections (sports, schools, teams, locations, events, VOD), in dependency order: a row's references
+// are written before it.
+import {
+  eventCategories,
+  events,
+  locations,
+  participantGroupProperties,
+  participantGroups,
+  participants,
+  vodMediaCategories,
+  vodMediaItems,
+  vodMediaRailItems,
+  vodMediaRails,
+} from "../../api/db/catalogue-schema";
+import { resolveEvents, resolveVodItems, type Catalogue } from "./tenant-catalogue";
+import type { TenantDefinition } from "./tenant-definition";
+import { orNull, parentStatement, sync, syncParts, byAlias, type Section, type SectionContext } from "./tenant-sync";
+
+const EMPTY_CATALOGUE: Catalogue = {
+  time_zone: "UTC",
+  sports: [],
+  participant_group_properties: [],
+  schools: [],
+  teams: [],
+  locations: [],
+  events: [],
+  vod_categories: [],
+  vod_items: [],
+  vod_rails: [],
+};
+/** A channel without a catalogue has an empty one: loading it removes catalogue rows an earlier load wrote. */
+const catalogueOf = (def: TenantDefinition) => def.catalogue ?? EMPTY_CATALOGUE;
+const images = (ctx: SectionContext, map: Record<string, string>) => Object.fromEntries(Object.entries(map).map(([k, ref]) => [k, ctx.image(ref)]));
+
+/**
+ * The catalogue, in dependency order (a row's references are written before it). They come before the slides,
+ * whose slidable_id points at sports, schools and teams.
+ */
+export const catalogueSections: Section[] = [
+  {
+    name: "sports",
+    count: (def) => catalogueOf(def).sports.length,
+    statements: (ctx) => {
+      const list = catalogueOf(ctx.def).sports;
+      const rows = list.map((s, i) => ({ alias: s.alias, name: s.name, image: s.image ? ctx.image(s.image) : null, weight: s.weight ?? i }));
+      const { writes, stale } = syncParts(ctx, { table: eventCategories, key: ["alias"], rows });
+      return [...writes, parentStatement(ctx, eventCategories, "alias", list.map((s) => [s.alias, s.parent ?? null])), stale];
+    },
+  },
+  {
+    name: "school_properties",
+    count: (def) => catalogueOf(def).participant_group_properties.length,
+    statements: (ctx) => {
+      const rows = catalogueOf(ctx.def).participant_group_properties.map((p, i) => ({ key: p.key, name: p.name, values: p.values, weight: p.weight ?? i }));
+      return sync(ctx, { table: participantGroupProperties, key: ["key"], rows });
+    },
+  },
+  {
+    name: "schools",
+    count: (def) => catalogueOf(def).schools.length,
+    statements: (ctx) => {
+      const rows = catalogueOf(ctx.def).schools.map((s, i) => ({
+        alias: s.alias,
+        name: s.name,
+        shortName: orNull(s.short_name),
+        images: images(ctx, s.images),
+        color: s.color?.toLowerCase() ?? null,
+        city: orNull(s.city),
+        state: orNull(s.state),
+        properties: s.properties,
+        weight: s.weight ?? i,
+      }));
+      return sync(ctx, { table: participantGroups, key: ["alias"], rows });
+    },
+  },
+  {
+    name: "teams",
+    count: (def) => catalogueOf(def).teams.length,
+    statements: (ctx) => {
+      const c = catalogueOf(ctx.def);
+      const schools = new Map(c.schools.map((s) => [s.alias, s]));
+      const rows = c.teams.map((t, i) => {
+        const school = schools.get(t.school)!;
+        return {
+          alias: t.alias,
+          name: t.name,
+          shortName: orNull(t.short_name),
+          images: images(ctx, t.images ?? school.images),
+          color: (t.color ?? school.color)?.toLowerCase() ?? null,
+          groupId: t.school as unknown as number,
+          eventCategoryId: t.sport as unknown as number,
+          gender: t.gender,
+          properties: t.properties,
+          weight: t.weight ?? i,
+        };
+      });
+      const { writes, stale } = syncParts(ctx, {
+        table: participants,
+        key: ["alias"],
+        rows,
+        refs: { groupId: byAlias(participantGroups), eventCategoryId: byAlias(eventCategories) },
+      });
+      return [...writes, parentStatement(ctx, participants, "alias", c.teams.map((t) => [t.alias, t.parent ?? null])), stale];
+    },
+  },
+  {
+    name: "locations",
+    count: (def) => catalogueOf(def).locations.length,
+    statements: (ctx) => {
+      const rows = catalogueOf(ctx.def).locations.map((l) => ({ key: l.key, name: l.name, address: orNull(l.address), city: l.city, state: l.state, country: l.country }));
+      return sync(ctx, { table: locations, key: ["key"], rows });
+    },
+  },
+  {
+    name: "events",
+    count: (def) => catalogueOf(def).events.length,
+    statements: (ctx) => {
+      const rows = resolveEvents(catalogueOf(ctx.def), ctx.now).map((e) => ({
+        key: e.key,
+        name: e.name,
+        description: orNull(e.description),
+        type: e.type,
+        accessType: e.access_type,
+        eventUtcTs: e.eventUtcTs,
+        endUtcTs: e.endUtcTs,
+        timeZone: e.timeZone,
+        locationId: orNull(e.location) as unknown as number,
+        eventCategoryId: e.sport as unknown as number,
+        homeTeamId: e.home as unknown as number,
+        awayTeamId: e.away as unknown as number,
+        gender: e.gender,
+        poster: e.poster ? ctx.image(e.poster) : null,
+      }));
+      return sync(ctx, {
+        table: events,
+        key: ["key"],
+        rows,
+        refs: {
+          locationId: byAlias(locations, "key"),
+          eventCategoryId: byAlias(eventCategories),
+          homeTeamId: byAlias(participants),
+          awayTeamId: byAlias(participants),
+        },
+      });
+    },
+  },
+  {
+    name: "vod_categories",
+    count: (def) => catalogueOf(def).vod_categories.length,
+    statements: (ctx) => {
+      const list = catalogueOf(ctx.def).vod_categories;
+      const rows = list.map((v, i) => ({ alias: v.alias, name: v.name, weight: v.weight ?? i }));
+      const { writes, stale } = syncParts(ctx, { table: vodMediaCategories, key: ["alias"], rows });
+      return [...writes, parentStatement(ctx, vodMediaCategories, "alias", list.map((v) => [v.alias, v.parent ?? null])), stale];
+    },
+  },
+  {
+    name: "vod_items",
+    count: (def) => catalogueOf(def).vod_items.length,
+    statements: (ctx) => {
+      const rows = resolveVodItems(catalogueOf(ctx.def), ctx.now).map((v) => ({
+        key: v.key,
+        title: v.title,
+        description: orNull(v.description),
+        searchText: v.searchText,
+        date: v.date,
+        durationS: orNull(v.duration),
+        categoryId: orNull(v.category) as unknown as number,
+        eventId: orNull(v.event) as unknown as number,
+        assets: v.assets.map((a) => ({ type: a.type, path: ctx.image(a.path) })),
+        requiresVodMedia: v.requires_vod_media,
+      }));
+      return sync(ctx, {
+        table: vodMediaItems,
+        key: ["key"],
+        rows,
+        refs: { categoryId: byAlias(vodMediaCategories), eventId: byAlias(events, "key") },
+      });
+    },
+  },
+  {
+    name: "vod_rails",
+    count: (def) => catalogueOf(def).vod_rails.length,
+    statements: (ctx) => {
+      const rails = catalogueOf(ctx.def).vod_rails;
+      const railRows = rails.map((r, i) => ({ key: r.key, title: r.title, weight: r.weight ?? i }));
+      const itemRows = rails.flatMap((r) => r.items.map((item, i) => ({ railId: r.key as unknown as number, itemId: item as unknown as number, weight: i })));
+      const railSync = syncParts(ctx, { table: vodMediaRails, key: ["key"], rows: railRows });
+      const itemSync = syncParts(ctx, {
+        table: vodMediaRailItems,
+        key: ["railId", "itemId"],
+        rows: itemRows,
+        refs: { railId: byAlias(vodMediaRails, "key"), itemId: byAlias(vodMediaItems, "key") },
+      });
+      // Rail items of removed rails go with them (ON DELETE CASCADE needs foreign keys on; delete them explicitly).
+      return [...railSync.writes, itemSync.stale, railSync.stale, ...itemSync.writes];
+    },
+  },
+];
