@@ -1,11 +1,12 @@
 /// <reference types="node" />
 // `npm run bench`: build, prepare local state, start the built worker on Miniflare (scripts/lib/local-server.ts), measure, report.
-// Flags: --no-build, --duration N (s per target), --only <path> (repeatable), --connections N, --samples N.
+// Flags: --no-build, --duration N (s per target), --only <path> (repeatable), --connections N, --samples N,
+// --no-lighthouse.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { MEASUREMENTS } from "./measurements";
-import { formatNotes, formatTable, writeJson } from "./report";
+import { MEASUREMENTS, OPTIONAL_MEASUREMENTS } from "./measurements";
+import { formatLighthouseTable, formatNotes, formatTable, writeJson } from "./report";
 import { ROUTES, STATIC_CHANNEL, findStaticAsset } from "./routes";
 import { startServer, type RunningServer } from "./server";
 import type { BenchContext, BenchOptions, Measurement, Target, TargetResult } from "./types";
@@ -19,6 +20,8 @@ const SETUP_TIMEOUT_MS = 5 * 60_000;
 interface Cli {
   build: boolean;
   only: string[];
+  /** Names of optional measurements turned off with --no-<name>. */
+  skip: string[];
   options: BenchOptions;
 }
 
@@ -29,10 +32,11 @@ function intFlag(name: string, value: string | undefined, min: number, max: numb
 }
 
 function parseArgs(argv: string[]): Cli {
-  const cli: Cli = { build: true, only: [], options: { durationSec: 10, connections: 10, timingSamples: 200, warmup: 20 } };
+  const cli: Cli = { build: true, only: [], skip: [], options: { durationSec: 10, connections: 10, timingSamples: 200, warmup: 20 } };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--no-build") cli.build = false;
+    else if (a.startsWith("--no-") && OPTIONAL_MEASUREMENTS.includes(a.slice(5))) cli.skip.push(a.slice(5));
     else if (a === "--duration") cli.options.durationSec = intFlag(a, argv[++i], 1, 600);
     else if (a === "--connections") cli.options.connections = intFlag(a, argv[++i], 1, 100);
     else if (a === "--samples") cli.options.timingSamples = intFlag(a, argv[++i], 1, 10_000);
@@ -41,7 +45,7 @@ function parseArgs(argv: string[]): Cli {
       if (!p?.startsWith("/")) throw new Error("--only expects a path starting with /");
       cli.only.push(p);
     } else if (a === "--help" || a === "-h") {
-      console.log("npm run bench -- [--no-build] [--duration N] [--only /path]... [--connections N] [--samples N]");
+      console.log("npm run bench -- [--no-build] [--duration N] [--only /path]... [--connections N] [--samples N] [--no-lighthouse]");
       process.exit(0);
     } else throw new Error(`unknown flag ${a} (try --help)`);
   }
@@ -133,9 +137,11 @@ async function main(): Promise<void> {
     const ctx: BenchContext = { root: ROOT, port: server.port, options: cli.options };
     console.log(`worker on 127.0.0.1:${ctx.port}; ${list.length} targets\n`);
     const results: TargetResult[] = list.map((target) => ({ target, errors: {} }));
-    for (const m of MEASUREMENTS) await runMeasurement(m, ctx, results);
+    const measurements = MEASUREMENTS.filter((m) => !cli.skip.includes(m.name));
+    for (const m of measurements) await runMeasurement(m, ctx, results);
 
     console.log("\n" + formatTable(results));
+    if (measurements.some((m) => m.name === "lighthouse")) console.log("\nLighthouse\n" + formatLighthouseTable(results));
     const notes = formatNotes(results);
     if (notes.length) console.log("\n" + notes.map((n) => `- ${n}`).join("\n"));
     writeJson(OUT_FILE, ROOT, cli.options, ctx.port, results);

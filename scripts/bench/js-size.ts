@@ -13,8 +13,10 @@ const ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
-  // Chromium already resolves *.localhost locally; this pins it to 127.0.0.1 regardless.
-  "--host-resolver-rules=MAP *.localhost 127.0.0.1",
+  // Chromium already resolves *.localhost locally; this pins it to 127.0.0.1 regardless, and makes every other
+  // name fail locally (Chromium's own update/account requests would otherwise query DNS; see lighthouse.ts).
+  "--no-proxy-server",
+  "--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP * ~NOTFOUND",
 ];
 const LOAD_TIMEOUT_MS = 30_000;
 const IDLE_TIMEOUT_MS = 15_000;

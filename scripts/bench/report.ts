@@ -33,13 +33,42 @@ function rows(results: TargetResult[]): string[][] {
 
 const HEADER = ["route", "channel", "rps", "p50 ms", "p99 ms", "server total p50/p99 ms", "ratio vs static", "JS files", "JS gzip KiB"];
 
-export function formatTable(results: TargetResult[]): string {
-  const body = rows(results);
-  const widths = HEADER.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
+/** Markdown table: first two columns left-aligned, the rest right-aligned. */
+function table(header: string[], body: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i].length)));
   const line = (cells: string[]): string =>
     "| " + cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ") + " |";
   const sep = "|" + widths.map((w, i) => (i < 2 ? "-".repeat(w + 2) : "-".repeat(w + 1) + ":")).join("|") + "|";
-  return [line(HEADER), sep, ...body.map(line)].join("\n");
+  return [line(header), sep, ...body.map(line)].join("\n");
+}
+
+export function formatTable(results: TargetResult[]): string {
+  return table(HEADER, rows(results));
+}
+
+const LH_HEADER = ["route", "channel", "perf", "a11y", "bp", "seo", "FCP ms", "LCP ms", "TBT ms", "CLS"];
+
+/** Second table: Lighthouse per route ("-" where it failed; the reason is in the notes). */
+export function formatLighthouseTable(results: TargetResult[]): string {
+  const int = (n: number | null | undefined): string => (n === null || n === undefined ? "-" : num(n, 0));
+  const body = results
+    .filter((r) => r.target.kind === "route")
+    .map((r) => {
+      const l = r.lighthouse;
+      return [
+        r.target.path,
+        r.target.channel,
+        int(l?.performance),
+        int(l?.accessibility),
+        int(l?.bestPractices),
+        int(l?.seo),
+        int(l?.fcpMs),
+        int(l?.lcpMs),
+        int(l?.tbtMs),
+        l?.cls === null || l?.cls === undefined ? "-" : num(l.cls, 3),
+      ];
+    });
+  return table(LH_HEADER, body);
 }
 
 /** Notes under the table: other Server-Timing metrics, non-2xx answers, failed measurements. */
@@ -54,6 +83,7 @@ export function formatNotes(results: TargetResult[]): string[] {
     if (r.load && r.load.non2xx + r.load.errors + r.load.timeouts > 0) {
       notes.push(`${label}: ${r.load.non2xx} non-2xx, ${r.load.errors} errors, ${r.load.timeouts} timeouts under load`);
     }
+    for (const w of r.lighthouse?.warnings ?? []) notes.push(`${label}: lighthouse warning: ${w.split("\n")[0]}`);
     for (const [m, e] of Object.entries(r.errors)) notes.push(`${label}: ${m} failed: ${e}`);
   }
   return notes;

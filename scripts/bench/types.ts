@@ -58,9 +58,27 @@ export interface JsSizeResult {
   scripts: { url: string; rawBytes: number; transferBytes: number; gzipBytes: number }[];
 }
 
+/** Lighthouse (desktop preset, throttlingMethod "provided") for one route; null where Lighthouse gave no value. */
+export interface LighthouseResult {
+  /** Final URL after redirects. */
+  url: string;
+  lighthouseVersion: string;
+  /** Category scores, 0-100. */
+  performance: number | null;
+  accessibility: number | null;
+  bestPractices: number | null;
+  seo: number | null;
+  fcpMs: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  /** Lighthouse's run warnings (e.g. the page redirected, or a metric could not be computed). */
+  warnings: string[];
+}
+
 /**
  * Everything measured for one target. Each measurement fills its own field.
- * Future measurements (Lighthouse, time to first frame) add a field here, an entry in
+ * Future measurements (time to first frame) add a field here, an entry in
  * measurements.ts and, if wanted, a column in report.ts.
  */
 export interface TargetResult {
@@ -68,6 +86,7 @@ export interface TargetResult {
   load?: LoadResult;
   serverTiming?: ServerTimingResult;
   js?: JsSizeResult;
+  lighthouse?: LighthouseResult;
   /** Measurement name -> error message, when one failed for this target. */
   errors: Record<string, string>;
 }
