@@ -1,20 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_PATH, chromiumArgs } from "./scripts/lib/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 8788);
 
-// Debian's Chromium (apt-get install chromium); Playwright's own browser download is not reachable here.
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  // A custom domain of the alpha demo channel, for the custom-domain test.
-  "--host-resolver-rules=MAP alpha-sports.test 127.0.0.1",
-];
+// A custom domain of the alpha demo channel resolves to loopback too, for the custom-domain test.
+const CHROMIUM_ARGS = chromiumArgs(["alpha-sports.test"]);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -27,13 +17,13 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     ...devices["Desktop Chrome"],
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
   webServer: {
     command: "tsx scripts/e2e-server.ts",
-    // wrangler dev opens its port once the worker is ready.
+    // The e2e server (Miniflare) opens its port once the worker is ready.
     port: PORT,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,23 +1,11 @@
 /// <reference types="node" />
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Response } from "@playwright/test";
+import { CHROMIUM_PATH, chromiumArgs } from "../lib/chromium";
 import type { BenchContext, JsSizeResult, Measurement, Target } from "./types";
 
-const CHROMIUM = process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  // Chromium already resolves *.localhost locally; this pins it to 127.0.0.1 regardless, and makes every other
-  // name fail locally (Chromium's own update/account requests would otherwise query DNS; see lighthouse.ts).
-  "--no-proxy-server",
-  "--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP * ~NOTFOUND",
-];
+const CHROMIUM = CHROMIUM_PATH;
+const ARGS = chromiumArgs();
 const LOAD_TIMEOUT_MS = 30_000;
 const IDLE_TIMEOUT_MS = 15_000;
 const MAX_SCRIPTS = 500;

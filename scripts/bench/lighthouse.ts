@@ -4,25 +4,12 @@
 // networking (component updates, sync, first-run, QUIC) is switched off.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Config, type Flags, type RunnerResult } from "lighthouse";
+import { CHROMIUM_PATH, chromiumArgs } from "../lib/chromium";
 import type { BenchContext, LighthouseResult, Measurement, Target } from "./types";
 
-const CHROMIUM = process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  // chrome-launcher adds its defaults too (--disable-extensions, --disable-default-apps, --disable-domain-reliability, ...).
-  // Even with the flags above, Chromium 156 still asks for update.googleapis.com, clients2.google.com and
-  // accounts.google.com (seen in a --log-net-log). Every name but *.localhost fails locally, without a DNS query,
-  // and no proxy is used, so nothing leaves the machine.
-  "--no-proxy-server",
-  "--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP * ~NOTFOUND",
-];
+const CHROMIUM = CHROMIUM_PATH;
+// chrome-launcher adds its own defaults too (--disable-extensions, --disable-default-apps, ...).
+const CHROME_FLAGS = chromiumArgs();
 const LAUNCH_TIMEOUT_MS = 30_000;
 /** Whole Lighthouse run for one route (navigation, trace, audits). */
 const RUN_TIMEOUT_MS = 120_000;
