@@ -6,6 +6,7 @@ import type { AppEnv, ApiOptions } from "./context";
 import { MESSAGES } from "./contract/messages";
 import { getDb } from "./db/client";
 import { ApiError } from "./lib/errors";
+import { defaultCacheControl } from "./middleware/cache-control";
 import { resolveChannel } from "./middleware/tenant";
 import { assetRoutes } from "./routes/assets";
 import { channelRoutes } from "./routes/channel";
@@ -26,6 +27,7 @@ export function createApi(options: ApiOptions = {}) {
     await next();
   });
   app.use(resolveChannel);
+  app.use(defaultCacheControl);
 
   app.route("/", keysRoutes);
   app.route("/", channelRoutes);

@@ -24,6 +24,7 @@ import { notFound } from "../lib/errors";
 import { body, param, parse, query, readBody } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import * as map from "../services/channel-content";
+import { requestLang } from "../services/lang";
 import { toCategoryTree, toGroup, toGroupProperty, toLocation } from "../services/catalogue-taxonomy";
 
 const langQuery = z.object({ lang: languageSchema.optional() });
@@ -33,16 +34,7 @@ const interfaceParam = z.object({ client_interface: z.enum(["web", "tv", "mobile
 const aliasParam = z.object({ alias: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "Unknown form") });
 const apiKeyOnly = z.object({ api_key: z.string().optional() });
 
-// Public channel data may be cached by browsers and the edge, per host.
-const PUBLIC_CACHE = "public, max-age=60, stale-while-revalidate=600";
-
 export const channelRoutes = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    await next();
-    if (c.req.method !== "GET" || c.res.status !== 200 || c.res.headers.has("Cache-Control")) return;
-    // A keyed call's URL carries the api key: keep it out of shared caches.
-    c.header("Cache-Control", c.req.query("api_key") ? "private, no-store" : PUBLIC_CACHE);
-  })
   .get("/settings", async (c) => {
     const { db, channel } = vars(c);
     const [rows, prerolls] = await db.batch([settingsQuery(db, channel.id), prerollsQuery(db, channel.id)]);
@@ -50,24 +42,24 @@ export const channelRoutes = new Hono<AppEnv>()
   })
   .get("/menu", query(langQuery), async (c) => {
     const { db, channel } = vars(c);
-    return c.json({ data: map.toMenu(await menuQuery(db, channel.id), lang(c.req.valid("query").lang, channel)) });
+    return c.json({ data: map.toMenu(await menuQuery(db, channel.id), requestLang(c.req.valid("query").lang, channel)) });
   })
   .get("/slides/:client_interface", param(interfaceParam), query(slidesQuerySchema), async (c) => {
     const { db, channel } = vars(c);
     const q = c.req.valid("query");
     const rows = await slidesQuery(db, channel.id, c.req.valid("param").client_interface, q.type);
-    return c.json({ data: rows.map((r) => map.toSlide(r, lang(q.lang, channel))) });
+    return c.json({ data: rows.map((r) => map.toSlide(r, requestLang(q.lang, channel))) });
   })
   .get("/pages", query(langQuery), async (c) => {
     const { db, channel } = vars(c);
-    const l = lang(c.req.valid("query").lang, channel);
+    const l = requestLang(c.req.valid("query").lang, channel);
     return c.json({ data: (await pageListQuery(db, channel.id)).map((r) => map.toPageSummary(r, l)) });
   })
   .get("/pages/:id", requireApiKey, param(idParamSchema), query(langQuery.extend(apiKeyOnly.shape)), async (c) => {
     const { db, channel } = vars(c);
     const page = await findPage(db, channel.id, c.req.valid("param").id);
     if (!page) throw notFound();
-    return c.json({ data: map.toPage(page, lang(c.req.valid("query").lang, channel)) });
+    return c.json({ data: map.toPage(page, requestLang(c.req.valid("query").lang, channel)) });
   })
   .get("/color-settings/:client_interface", param(interfaceParam), async (c) => {
     const { db, channel } = vars(c);
@@ -75,20 +67,20 @@ export const channelRoutes = new Hono<AppEnv>()
   })
   .get("/faq", query(langQuery), async (c) => {
     const { db, channel } = vars(c);
-    const l = lang(c.req.valid("query").lang, channel);
+    const l = requestLang(c.req.valid("query").lang, channel);
     return c.json({ data: (await faqQuery(db, channel.id)).map((r) => map.toFaq(r, l)) });
   })
   .get("/custom-forms/:alias", requireApiKey, param(aliasParam), query(langQuery.extend(apiKeyOnly.shape)), async (c) => {
     const { db, channel } = vars(c);
     const form = await findCustomForm(db, channel.id, c.req.valid("param").alias);
     if (!form) throw notFound();
-    return c.json({ data: map.toCustomForm(form, lang(c.req.valid("query").lang, channel)) });
+    return c.json({ data: map.toCustomForm(form, requestLang(c.req.valid("query").lang, channel)) });
   })
   .post("/custom-forms/:alias", requireApiKey, param(aliasParam), body(apiKeyOnly.extend(langQuery.shape).loose()), async (c) => {
     const { db, channel } = vars(c);
     const row = await findCustomForm(db, channel.id, c.req.valid("param").alias);
     if (!row) throw notFound();
-    const form = map.toCustomForm(row, lang(undefined, channel));
+    const form = map.toCustomForm(row, requestLang(undefined, channel));
     const values = parse(customFormSchema(form.fields, EN_VALIDATION), await readBody(c.req));
     await db.insert(customFormSubmissions).values({ channelId: channel.id, formId: form.id, data: values, createdAt: c.get("now")() });
     c.header("Cache-Control", "no-store");
@@ -97,7 +89,7 @@ export const channelRoutes = new Hono<AppEnv>()
   .get("/channel-bootstrap-data", query(bootstrapQuerySchema), async (c) => {
     const { db, channel } = vars(c);
     const q = c.req.valid("query");
-    const l = lang(q.lang, channel);
+    const l = requestLang(q.lang, channel);
     // Everything in one D1 round trip.
     const [settings, colors, menu, slides, pages, faq, blocks, prerolls, categories, locations, groups, groupProperties] = await db.batch([
       settingsQuery(db, channel.id),
@@ -132,8 +124,4 @@ export const channelRoutes = new Hono<AppEnv>()
 
 function vars(c: { get: <K extends "db" | "channel">(k: K) => AppEnv["Variables"][K] }) {
   return { db: c.get("db"), channel: c.get("channel") };
-}
-
-function lang(asked: map.Lang["lang"] | undefined, channel: AppEnv["Variables"]["channel"]): map.Lang {
-  return { lang: asked ?? channel.defaultLanguage, fallback: channel.defaultLanguage };
 }

@@ -22,9 +22,10 @@ import { notFound } from "../lib/errors";
 import { param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { eventMapper, type EventRelations } from "../services/catalogue-events";
-import { listMeta, requestLang } from "../services/catalogue-lang";
+import { listMeta } from "../lib/list";
+import { requestLang } from "../services/lang";
 import { toCategoryTree, toLocation } from "../services/catalogue-taxonomy";
-import type { Lang } from "../services/channel-content";
+import type { Lang } from "../services/lang";
 import { dateBounds, defaultSortDirection, statusRange } from "../services/event-status";
 
 export const eventRoutes = new Hono<AppEnv>()

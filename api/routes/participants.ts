@@ -16,7 +16,8 @@ import {
 } from "../db/repos/catalogue-taxonomy";
 import { query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
-import { listMeta, requestLang } from "../services/catalogue-lang";
+import { listMeta } from "../lib/list";
+import { requestLang } from "../services/lang";
 import { toGroup, toGroupProperty, toParticipants } from "../services/catalogue-taxonomy";
 
 export const participantRoutes = new Hono<AppEnv>()

@@ -1,6 +1,9 @@
 // VOD calls (SPEC §7 "VOD"): items (paged, newest first), one item, categories, search and rails. All keyed.
 import { Hono } from "hono";
-import type { AppEnv } from "../context";
+import type { AppEnv, ChannelContext } from "../context";
+import type { Language } from "../contract/constants";
+import type { Db } from "../db/client";
+import type { SQL } from "drizzle-orm";
 import type { ListResponse, VodItem } from "../contract/catalogue";
 import { vodItemsQuerySchema, vodSearchQuerySchema } from "../contract/catalogue";
 import { idParamSchema, langQuerySchema } from "../contract/common";
@@ -17,19 +20,14 @@ import {
 import { notFound } from "../lib/errors";
 import { param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
-import { listMeta, requestLang } from "../services/catalogue-lang";
+import { listMeta } from "../lib/list";
+import { requestLang } from "../services/lang";
 import { toRails, toVodCategory, toVodItem } from "../services/catalogue-vod";
 
 export const vodRoutes = new Hono<AppEnv>()
   .get("/vod-media-items", requireApiKey, query(vodItemsQuerySchema), async (c) => {
-    const db = c.get("db");
-    const channel = c.get("channel");
     const q = c.req.valid("query");
-    const l = requestLang(q.lang, channel);
-    const where = vodItemsWhere(channel.id, q.category_id);
-    const [rows, [{ total }]] = await db.batch([vodItemsPageQuery(db, where, q), vodItemsCountQuery(db, where)]);
-    const body: ListResponse<VodItem> = { data: rows.map((r) => toVodItem(r, l)), meta: listMeta(total, q.offset, q.limit) };
-    return c.json(body);
+    return c.json(await vodPage(c.get("db"), c.get("channel"), vodItemsWhere(c.get("channel").id, q.category_id), q));
   })
   .get("/vod-media-items/:id", requireApiKey, param(idParamSchema), query(langQuerySchema), async (c) => {
     const channel = c.get("channel");
@@ -43,14 +41,8 @@ export const vodRoutes = new Hono<AppEnv>()
     return c.json({ data: (await vodCategoriesQuery(c.get("db"), channel.id)).map((r) => toVodCategory(r, l)) });
   })
   .get("/vod-media/search", requireApiKey, query(vodSearchQuerySchema), async (c) => {
-    const db = c.get("db");
-    const channel = c.get("channel");
     const q = c.req.valid("query");
-    const l = requestLang(q.lang, channel);
-    const where = vodSearchWhere(channel.id, q.title);
-    const [rows, [{ total }]] = await db.batch([vodItemsPageQuery(db, where, q, q.sort_direction), vodItemsCountQuery(db, where)]);
-    const body: ListResponse<VodItem> = { data: rows.map((r) => toVodItem(r, l)), meta: listMeta(total, q.offset, q.limit) };
-    return c.json(body);
+    return c.json(await vodPage(c.get("db"), c.get("channel"), vodSearchWhere(c.get("channel").id, q.title), q, q.sort_direction));
   })
   .get("/vod-media-rails", requireApiKey, query(langQuerySchema), async (c) => {
     const db = c.get("db");
@@ -59,3 +51,16 @@ export const vodRoutes = new Hono<AppEnv>()
     const [rails, items] = await db.batch([vodRailsQuery(db, channel.id), vodRailItemsQuery(db, channel.id)]);
     return c.json({ data: toRails(rails, items, l) });
   });
+
+/** A page of VOD items and its total, in one round trip. */
+async function vodPage(
+  db: Db,
+  channel: ChannelContext,
+  where: SQL,
+  q: { offset: number; limit: number; lang?: Language },
+  direction?: "asc" | "desc",
+): Promise<ListResponse<VodItem>> {
+  const [rows, [{ total }]] = await db.batch([vodItemsPageQuery(db, where, q, direction), vodItemsCountQuery(db, where)]);
+  const l = requestLang(q.lang, channel);
+  return { data: rows.map((r) => toVodItem(r, l)), meta: listMeta(total, q.offset, q.limit) };
+}

@@ -1,10 +1,11 @@
 // Maps event rows and the rows they refer to into the wire Event (SPEC §3): participants away first, then home,
 // each with its school; the sport and the venue; the stream status from the clock.
-import type { Event, EventParticipant, Images } from "../contract/catalogue";
+import type { Event, EventParticipant } from "../contract/catalogue";
 import type { EventRow } from "../db/repos/catalogue-events";
 import type { CategoryRow, GroupRow, LocationRow, ParticipantRow } from "../db/repos/catalogue-taxonomy";
-import type { Lang } from "./channel-content";
-import { toLocation, tr, trOpt } from "./catalogue-taxonomy";
+import type { Lang } from "./lang";
+import { teamIdentity, toLocation } from "./catalogue-taxonomy";
+import { tr, trOpt } from "./lang";
 import { streamStatus } from "./event-status";
 
 export interface EventRelations {
@@ -25,12 +26,7 @@ export function eventMapper(rel: EventRelations, now: number, l: Lang): (row: Ev
     if (!team) return null;
     const group = team.groupId != null ? groups.get(team.groupId) : undefined;
     return {
-      id: team.id,
-      alias: team.alias,
-      name: tr(team.name, l),
-      short_name: team.shortName,
-      images: team.images as Images,
-      color: team.color,
+      ...teamIdentity(team, l),
       side,
       group: group ? { id: group.id, alias: group.alias, name: tr(group.name, l) } : null,
     };

@@ -1,11 +1,8 @@
 // Maps sports, venues, schools and teams to the wire shapes (SPEC §3), resolving translatable names.
 import type { EventCategory, Images, Location, Participant, ParticipantGroup, ParticipantGroupProperty } from "../contract/catalogue";
 import type { CategoryRow, GroupPropertyRow, GroupRow, LocationRow, ParticipantRow } from "../db/repos/catalogue-taxonomy";
-import type { Lang } from "./channel-content";
-import { type LocalizedText, localize } from "./localize";
-
-export const tr = (v: unknown, l: Lang) => localize(v as LocalizedText, l.lang, l.fallback);
-export const trOpt = (v: unknown, l: Lang) => tr(v, l) || null;
+import type { Lang } from "./lang";
+import { tr } from "./lang";
 
 /** SPEC §3: the home category placeholder, title All, id 0, parent_id 0. */
 export const ALL_CATEGORY: EventCategory = { id: 0, alias: "all", name: "All", parent_id: 0, image: null, children: [] };
@@ -47,14 +44,14 @@ export function toGroupProperty(r: GroupPropertyRow, l: Lang): ParticipantGroupP
   return { id: r.id, key: r.key, name: tr(r.name, l), values: r.values };
 }
 
+/** What every view of a team shows: identity, names, crest and colour. */
+export function teamIdentity(r: ParticipantRow, l: Lang) {
+  return { id: r.id, alias: r.alias, name: tr(r.name, l), short_name: r.shortName, images: r.images as Images, color: r.color };
+}
+
 export function toParticipant(r: ParticipantRow, sportAlias: string | null, l: Lang): Participant {
   return {
-    id: r.id,
-    alias: r.alias,
-    name: tr(r.name, l),
-    short_name: r.shortName,
-    images: r.images as Images,
-    color: r.color,
+    ...teamIdentity(r, l),
     group_id: r.groupId,
     parent_id: r.parentId,
     event_category_id: r.eventCategoryId,

@@ -1,8 +1,8 @@
 // Maps VOD rows to the wire shapes (SPEC §3 "VOD item", "VOD rail").
 import type { VodCategory, VodItem, VodRail } from "../contract/catalogue";
 import type { VodCategoryRow, VodItemRow, VodRailRow } from "../db/repos/catalogue-vod";
-import type { Lang } from "./channel-content";
-import { tr, trOpt } from "./catalogue-taxonomy";
+import type { Lang } from "./lang";
+import { tr, trOpt } from "./lang";
 
 export function toVodItem(r: VodItemRow, l: Lang): VodItem {
   return {

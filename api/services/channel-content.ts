@@ -1,28 +1,16 @@
 // Maps stored channel rows to the wire shapes, resolving translatable text to one language.
 import type { BootstrapData, CustomForm, FaqItem, MenuItem, Page, PageSummary, Preroll, ResolvedSettings, Slide, StaticBlock } from "../contract/channel";
 import { customFormFieldSchema } from "../contract/channel";
-import type { Language } from "../contract/constants";
 import { channelSettingsSchema } from "../contract/settings";
 import type { Channel } from "../db/repos/channels";
 import type { CustomFormRow, FaqRow, MenuRow, PageRow, PrerollRow, SlideRow, StaticBlockRow } from "../db/repos/content";
-import { type LocalizedText, localize, localizeOptional } from "./localize";
+import { type Lang, tr, trOpt } from "./lang";
 
-export interface Lang {
-  lang: Language;
-  fallback: Language;
-}
-
-const t = (v: unknown, l: Lang) => localize(v as LocalizedText, l.lang, l.fallback);
-const tOpt = (v: unknown, l: Lang) => localizeOptional(v as LocalizedText, l.lang, l.fallback);
+export type { Lang } from "./lang";
 
 export function toSettings(channel: Channel, rows: { key: string; value: unknown }[], prerolls: PrerollRow[]): ResolvedSettings {
   const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
   return { ...channelSettingsSchema.parse(stored), name: channel.name, alias: channel.alias, prerolls: prerolls.map(toPreroll) };
-}
-
-/** The channel's default language, read from its setting rows. */
-export function defaultLanguage(rows: { key: string; value: unknown }[]): Language {
-  return channelSettingsSchema.shape.language.parse(rows.find((r) => r.key === "language")?.value);
 }
 
 export function toPreroll(row: PrerollRow): Preroll {
@@ -43,7 +31,7 @@ export function toMenu(rows: MenuRow[], l: Lang): MenuItem[] {
   for (const r of rows) {
     byId.set(r.id, {
       id: r.id,
-      name: t(r.name, l),
+      name: tr(r.name, l),
       kind: r.kind,
       placement: r.placement,
       url: r.url,
@@ -67,25 +55,25 @@ export function toSlide(r: SlideRow, l: Lang): Slide {
     slidable_type: r.slidableType,
     slidable_id: r.slidableId,
     slidable_alias: r.slidableAlias,
-    title: t(r.title, l),
-    subtitle: tOpt(r.subtitle, l),
+    title: tr(r.title, l),
+    subtitle: trOpt(r.subtitle, l),
     image: r.image,
-    image_alt: tOpt(r.imageAlt, l) ?? t(r.title, l),
+    image_alt: trOpt(r.imageAlt, l) ?? tr(r.title, l),
     link_url: r.linkUrl,
-    cta: tOpt(r.cta, l),
+    cta: trOpt(r.cta, l),
   };
 }
 
 export function toPageSummary(r: Pick<PageRow, "id" | "url" | "name" | "altName">, l: Lang): PageSummary {
-  return { id: r.id, url: r.url, name: t(r.name, l), alt_name: tOpt(r.altName, l) };
+  return { id: r.id, url: r.url, name: tr(r.name, l), alt_name: trOpt(r.altName, l) };
 }
 
 export function toPage(r: PageRow, l: Lang): Page {
-  return { ...toPageSummary(r, l), description: tOpt(r.description, l), content: t(r.content, l) };
+  return { ...toPageSummary(r, l), description: trOpt(r.description, l), content: tr(r.content, l) };
 }
 
 export function toFaq(r: FaqRow, l: Lang): FaqItem {
-  return { id: r.id, question: t(r.question, l), answer: t(r.answer, l) };
+  return { id: r.id, question: tr(r.question, l), answer: tr(r.answer, l) };
 }
 
 export function toStaticBlock(r: StaticBlockRow, l: Lang): StaticBlock {
@@ -93,10 +81,10 @@ export function toStaticBlock(r: StaticBlockRow, l: Lang): StaticBlock {
     id: r.id,
     placement: r.placement,
     type: r.type,
-    title: tOpt(r.title, l),
-    content: tOpt(r.content, l),
+    title: trOpt(r.title, l),
+    content: trOpt(r.content, l),
     image_url: r.imageUrl,
-    image_alt: tOpt(r.imageAlt, l) ?? tOpt(r.title, l) ?? "",
+    image_alt: trOpt(r.imageAlt, l) ?? trOpt(r.title, l) ?? "",
     link_url: r.linkUrl,
   };
 }
@@ -106,12 +94,12 @@ export function toCustomForm(r: CustomFormRow, l: Lang): CustomForm {
   return {
     id: r.id,
     alias: r.alias,
-    title: t(r.title, l),
-    success_message: tOpt(r.successMessage, l),
+    title: tr(r.title, l),
+    success_message: trOpt(r.successMessage, l),
     fields: fields.map((f) => ({
       ...f,
-      label: t(f.label, l),
-      options: f.options?.map((o) => ({ value: o.value, label: t(o.label, l) })),
+      label: tr(f.label, l),
+      options: f.options?.map((o) => ({ value: o.value, label: tr(o.label, l) })),
     })),
   };
 }

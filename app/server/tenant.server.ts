@@ -46,9 +46,10 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
   const deps: CacheDeps = { kv: env.CACHE, waitUntil: (p) => ctx.waitUntil(p), now };
   const fallbackLang = readLanguageCookie(request) ?? DEFAULT_LANGUAGE;
 
+  // Config and key minting are public calls (no key): one client serves both.
+  const publicApi = channelEndpoints(createApiClient(clientBase), DEFAULT_LANGUAGE);
   let config: ChannelConfig;
   try {
-    const publicApi = channelEndpoints(createApiClient(clientBase), DEFAULT_LANGUAGE);
     config = await cached(deps, `config:${host.toLowerCase()}`, CacheShort, publicApi.config);
   } catch (error) {
     if (isApiRequestError(error, "not_found")) return { kind: "unknown", lang: fallbackLang };
@@ -56,8 +57,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
   }
 
   const lang = pickLanguage(request, config);
-  const mintingApi = channelEndpoints(createApiClient(clientBase), lang);
-  const keys = channelKeySource(config.alias, () => mintingApi.getApiKey(config.channel_key), now);
+  const keys = channelKeySource(config.alias, () => publicApi.getApiKey(config.channel_key), now);
   try {
     await keys.ensure();
   } catch (error) {

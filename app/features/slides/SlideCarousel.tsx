@@ -2,6 +2,7 @@ import type { Slide } from "@api/contract/channel";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { slideHref } from "~/lib/menu";
+import { stepStrip } from "~/ui/scroll-strip";
 
 /**
  * The home slides: a scroll-snap strip, so every slide is reachable without JavaScript; the buttons page
@@ -11,13 +12,7 @@ export function SlideCarousel({ slides }: { slides: Slide[] }) {
   const { t } = useTranslation();
   const track = useRef<HTMLDivElement>(null);
   if (!slides.length) return null;
-  const page = (direction: 1 | -1) => {
-    const el = track.current;
-    if (!el) return;
-    const atEnd = direction === 1 && el.scrollLeft + el.clientWidth >= el.scrollWidth - 4;
-    const atStart = direction === -1 && el.scrollLeft <= 4;
-    el.scrollTo({ left: atEnd ? 0 : atStart ? el.scrollWidth : el.scrollLeft + direction * el.clientWidth, behavior: "smooth" });
-  };
+  const page = (direction: 1 | -1) => track.current && stepStrip(track.current, direction);
   return (
     <section className="carousel" aria-roledescription="carousel" aria-label={t("slides.label")}>
       <div className="carousel__track" ref={track} tabIndex={0}>

@@ -2,21 +2,8 @@ import { RAIL_SCROLL_MS } from "@api/contract/constants";
 import type { VodRail as Rail } from "@api/contract/catalogue";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { prefersReducedMotion, stepStrip } from "~/ui/scroll-strip";
 import { VodCard } from "./VodCard";
-
-const reducedMotion = () => typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-
-/** Moves a scroll-snap strip by one card, wrapping at either end. */
-export function stepStrip(el: HTMLElement, direction: 1 | -1) {
-  const card = el.firstElementChild as HTMLElement | null;
-  const gap = parseFloat(getComputedStyle(el).columnGap) || 0;
-  const step = card ? card.offsetWidth + gap : el.clientWidth;
-  const max = el.scrollWidth - el.clientWidth;
-  let left = el.scrollLeft + direction * step;
-  if (direction === 1 && el.scrollLeft >= max - 4) left = 0;
-  if (direction === -1 && el.scrollLeft <= 4) left = max;
-  el.scrollTo({ left, behavior: reducedMotion() ? "auto" : "smooth" });
-}
 
 /**
  * A rail as a card carousel (SPEC: scroll every 5000 ms, cards 280–380 px). It pauses while hovered or while
@@ -27,7 +14,7 @@ export function VodRail({ rail }: { rail: Rail }) {
   const strip = useRef<HTMLUListElement>(null);
   const paused = useRef(false);
   useEffect(() => {
-    if (reducedMotion() || rail.vod_media_items.length < 2) return;
+    if (prefersReducedMotion() || rail.vod_media_items.length < 2) return;
     const timer = window.setInterval(() => {
       const el = strip.current;
       if (!paused.current && el && el.scrollWidth > el.clientWidth) stepStrip(el, 1);
