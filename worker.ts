@@ -13,6 +13,9 @@ function isApiPath(pathname: string): boolean {
   return pathname === "/api" || pathname.startsWith("/api/");
 }
 
+// Durable Object classes are exported by name from the entry module (wrangler.toml [[durable_objects.bindings]]).
+export { RateLimiter } from "./api/durable/rate-limiter";
+
 export default {
   async fetch(request, env, ctx) {
     const started = performance.now();

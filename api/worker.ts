@@ -3,6 +3,9 @@
 import { consumeBatch } from "./jobs/queue";
 import { api } from "./index";
 
+// Durable Object classes are exported by name from the entry module (wrangler.toml [[durable_objects.bindings]]).
+export { RateLimiter } from "./durable/rate-limiter";
+
 export default {
   fetch: (request, env, ctx) => api.fetch(request, env, ctx),
   queue: (batch, env) => consumeBatch(batch, env),

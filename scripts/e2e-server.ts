@@ -6,8 +6,9 @@ import path from "node:path";
 import { startLocalServer } from "./lib/local-server";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const STATE = path.join(ROOT, ".wrangler/e2e");
 const PORT = Number(process.env.E2E_PORT ?? 8788);
+// One state per port, so two e2e runs (on different E2E_PORTs) do not share data.
+const STATE = path.join(ROOT, PORT === 8788 ? ".wrangler/e2e" : `.wrangler/e2e-${PORT}`);
 
 rmSync(STATE, { recursive: true, force: true });
 const setup = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/setup.ts", "--persist-to", STATE, "--tenants", "tests/fixtures/tenants"], {
@@ -17,7 +18,7 @@ const setup = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dis
 });
 if (setup.status !== 0) process.exit(setup.status ?? 1);
 
-const server = await startLocalServer({ port: PORT, persistTo: STATE, vars: { APP_ENV: "test" }, outDir: path.join(ROOT, ".wrangler/e2e-dist") });
+const server = await startLocalServer({ port: PORT, persistTo: STATE, vars: { APP_ENV: "test" }, outDir: `${STATE}-dist`, snapshotAssets: true });
 console.log(`e2e server: ${server.url}`);
 const stop = () => void server.dispose().finally(() => process.exit(0));
 process.on("SIGINT", stop);

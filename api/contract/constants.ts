@@ -19,3 +19,13 @@ export const DEFAULT_LANGUAGE: Language = "en";
 
 /** How long a minted api key stays valid. Clients refresh it on an api_key error. */
 export const API_KEY_TTL_MS = 30 * 24 * HOUR_MS;
+
+// Accounts (issue 4).
+export const SESSION_TTL_MS = 30 * 24 * HOUR_MS;
+/** A session's last-seen time (and sliding expiry) is written at most this often. */
+export const SESSION_TOUCH_MS = 5 * MINUTE_MS;
+export const VERIFY_LINK_TTL_MS = 24 * HOUR_MS;
+export const RESET_LINK_TTL_MS = HOUR_MS;
+export const DELETE_LINK_TTL_MS = HOUR_MS;
+/** PBKDF2-SHA256 iterations: the Workers cap (TOOLCHAIN "Workers limits"). */
+export const PBKDF2_ITERATIONS = 100_000;

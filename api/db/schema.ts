@@ -194,3 +194,4 @@ export const prerolls = sqliteTable(
 );
 
 export * from "./catalogue-schema";
+export * from "./auth-schema";

@@ -3,10 +3,12 @@ import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import en from "~/locales/en/common.json";
+import enAuth from "~/locales/en/auth.json";
 import fr from "~/locales/fr/common.json";
+import frAuth from "~/locales/fr/auth.json";
 import { i18nOptions } from "~/lib/i18n";
 
-export const resources = { en: { common: en }, fr: { common: fr } };
+export const resources = { en: { common: en, auth: enAuth }, fr: { common: fr, auth: frAuth } };
 
 // The language is decided by tenant resolution (cookie, then the channel's default), so detection here only
 // backs up getFixedT for the server.

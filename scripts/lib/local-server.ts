@@ -2,6 +2,7 @@
 // It is the same runtime (workerd), bindings (from wrangler.toml) and local state layout as `wrangler dev`, but
 // without wrangler's dev proxy, which has died mid-run under test load (docs/decisions/007).
 import { spawnSync } from "node:child_process";
+import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
@@ -17,6 +18,8 @@ export interface LocalServerOptions {
   vars?: Record<string, string>;
   /** Where the bundled worker is written. */
   outDir?: string;
+  /** Serve a copy of build/client taken at start, so a rebuild meanwhile cannot change the assets under a run. */
+  snapshotAssets?: boolean;
 }
 
 /** Bundles worker.ts exactly as `wrangler deploy` would upload it. Needs `npm run build` first. */
@@ -31,12 +34,20 @@ export function bundleWorker(outDir: string): string {
 }
 
 export async function startLocalServer(options: LocalServerOptions): Promise<{ url: string; dispose: () => Promise<void> }> {
-  const scriptPath = bundleWorker(options.outDir ?? path.join(ROOT, ".wrangler/local-dist"));
+  const outDir = options.outDir ?? path.join(ROOT, ".wrangler/local-dist");
+  const scriptPath = bundleWorker(outDir);
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(ROOT, "wrangler.toml"));
   // The bindings this project declares in wrangler.toml (wrangler fills in every plugin; Miniflare refuses some empties).
   const { compatibilityDate, compatibilityFlags, kvNamespaces, r2Buckets, d1Databases, queueProducers, queueConsumers, durableObjects, assets } =
     workerOptions;
   const state = path.join(path.resolve(options.persistTo), "v3");
+  let servedAssets = assets;
+  if (options.snapshotAssets && assets) {
+    const copy = path.join(outDir, "assets");
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(path.join(ROOT, "build/client"), copy, { recursive: true });
+    servedAssets = { ...assets, directory: copy };
+  }
   // wrangler hands out Miniflare 4-style options; Miniflare 5 converts them itself.
   const converted = convertV4MiniflareOptions({
     workers: [
@@ -50,7 +61,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<{ u
         queueProducers,
         queueConsumers,
         durableObjects,
-        assets,
+        assets: servedAssets,
         modules: true,
         scriptPath,
         bindings: { ...(workerOptions.bindings as Record<string, unknown>), ...options.vars },

@@ -1,0 +1,223 @@
+// The accounts contract (SPEC §3 User, §5 validation, §7 Auth calls, §8 messages), shared by the API and the web
+// app. Form schemas take their messages as an argument: the API answers in the spec's English words, the web
+// forms show the same rules in the visitor's language.
+import { z } from "zod";
+import { EMAIL_PATTERN, isPhone } from "./validation";
+
+/** SPEC §8 auth messages, word for word. */
+export const AUTH_MESSAGES = {
+  emailTaken: "The email address you have entered is already registered.",
+  wrongAuthData: "Wrong auth data",
+  alreadyLoggedIn: "You are already logged in",
+  verificationFailed: "Verification failed.",
+  emailAlreadyVerified: "Email already verified.",
+  userNotFound: "User not found.",
+  resetKeyExpired: "Reset password key expired.",
+  resetFailed: "Reset password failed.",
+  notRegistered: "You are not registered yet. Please accept terms and conditions and click Register to continue.",
+  captchaRequired: "Captcha token is required",
+  captchaInvalid: "Captcha is invalid or you are a robot",
+  unauthenticated: "Unauthenticated",
+  temporaryPassword: "Please change your temporary password to continue",
+  incorrectPassword: "The current password is incorrect",
+  throttled: "Too many attempts. Please try again later.",
+  /** Deletion links reuse the verification wording of SPEC §8. */
+  deletionFailed: "Verification failed.",
+} as const;
+
+export interface AuthFormMessages {
+  required: string;
+  email: string;
+  phone: string;
+  minLength: string;
+  maxLength: string;
+  passwordTooShort: string;
+  passwordMismatch: string;
+  acceptTerms: string;
+}
+
+export const EN_AUTH_FORM: AuthFormMessages = {
+  required: "Field is required",
+  email: "A valid email address is required",
+  phone: "A valid phone number is required",
+  minLength: "Field length must be greater than {number}",
+  maxLength: "Field length must be less than {number}",
+  passwordTooShort: "The password is too short",
+  passwordMismatch: "The password and password confirmation do not match",
+  acceptTerms: "Please accept terms & conditions",
+};
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+const fill = (message: string, n: number) => message.replace("{number}", String(n));
+const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+export const authFields = (m: AuthFormMessages) => ({
+  email: z
+    .string({ error: m.required })
+    .trim()
+    .min(1, m.required)
+    .max(EMAIL_MAX_LENGTH, fill(m.maxLength, EMAIL_MAX_LENGTH))
+    .refine((v) => EMAIL_PATTERN.test(v), m.email)
+    .transform((v) => v.toLowerCase()),
+  /** Any non-empty password (sign-in): the length rule applies when one is chosen. */
+  currentPassword: z.string({ error: m.required }).min(1, m.required).max(PASSWORD_MAX_LENGTH, fill(m.maxLength, PASSWORD_MAX_LENGTH)),
+  newPassword: z
+    .string({ error: m.required })
+    .min(1, m.required)
+    .min(PASSWORD_MIN_LENGTH, m.passwordTooShort)
+    .max(PASSWORD_MAX_LENGTH, fill(m.maxLength, PASSWORD_MAX_LENGTH)),
+  name: z.string({ error: m.required }).trim().min(1, m.required).max(NAME_MAX_LENGTH, fill(m.maxLength, NAME_MAX_LENGTH)),
+  phone: z.preprocess(emptyToUndefined, z.string().trim().refine(isPhone, m.phone).optional()),
+  terms: z.preprocess((v) => v === "on" || v === "true" || v === true || v === "1", z.boolean()).refine((v) => v, m.acceptTerms),
+  captcha: z.preprocess(emptyToUndefined, z.string().max(4096).optional()),
+});
+
+const confirmed = <T extends { password: string; password_confirmation: string }>(m: AuthFormMessages) =>
+  [(v: T) => v.password === v.password_confirmation, { message: m.passwordMismatch, path: ["password_confirmation"] as PropertyKey[] }] as const;
+
+export function registerSchema(m: AuthFormMessages = EN_AUTH_FORM) {
+  const f = authFields(m);
+  return z
+    .object({
+      first_name: f.name,
+      last_name: f.name,
+      email: f.email,
+      phone: f.phone,
+      password: f.newPassword,
+      password_confirmation: z.string({ error: m.required }).min(1, m.required),
+      terms: f.terms,
+      captcha_token: f.captcha,
+    })
+    .refine(...confirmed(m));
+}
+
+export function loginSchema(m: AuthFormMessages = EN_AUTH_FORM) {
+  const f = authFields(m);
+  return z.object({ email: f.email, password: f.currentPassword, captcha_token: f.captcha });
+}
+
+export function passwordResetRequestSchema(m: AuthFormMessages = EN_AUTH_FORM) {
+  const f = authFields(m);
+  return z.object({ email: f.email, captcha_token: f.captcha });
+}
+
+/** The fields a signed link carries (SPEC §2 query parameters email, expires, signature). */
+export function signedLinkSchema(m: AuthFormMessages = EN_AUTH_FORM) {
+  return z.object({
+    email: authFields(m).email,
+    expires: z.coerce.number({ error: m.required }).int().positive(),
+    signature: z.string({ error: m.required }).min(1, m.required).max(256),
+  });
+}
+
+export function passwordResetSchema(m: AuthFormMessages = EN_AUTH_FORM) {
+  const f = authFields(m);
+  return signedLinkSchema(m)
+    .extend({ password: f.newPassword, password_confirmation: z.string({ error: m.required }).min(1, m.required) })
+    .refine(...confirmed(m));
+}
+
+/**
+ * POST /profile with the patch override (`_method: "patch"`): only the fields sent change. A new password needs
+ * the current one and a matching confirmation.
+ */
+export function profilePatchSchema(m: AuthFormMessages = EN_AUTH_FORM) {
+  const f = authFields(m);
+  return z
+    .object({
+      _method: z.preprocess((v) => (typeof v === "string" ? v.toLowerCase() : v), z.literal("patch")).optional(),
+      first_name: f.name.optional(),
+      last_name: f.name.optional(),
+      email: f.email.optional(),
+      // "" clears the phone.
+      phone: z.union([z.literal(""), z.string().trim().refine(isPhone, m.phone)]).optional(),
+      current_password: z.preprocess(emptyToUndefined, f.currentPassword.optional()),
+      password: z.preprocess(emptyToUndefined, f.newPassword.optional()),
+      password_confirmation: z.preprocess(emptyToUndefined, z.string().optional()),
+    })
+    .refine((v) => v.password === undefined || v.password === v.password_confirmation, {
+      message: m.passwordMismatch,
+      path: ["password_confirmation"],
+    })
+    .refine((v) => v.password === undefined || v.current_password !== undefined, { message: m.required, path: ["current_password"] });
+}
+
+export const SOCIAL_PROVIDERS = ["google", "facebook"] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+// ---- What the API answers ----------------------------------------------------------------------------------
+
+export const CAPABILITIES = ["watch", "download", "clipping", "download_clip", "no_ads", "vod_media"] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+export type CapabilityFlags = Record<Capability, boolean>;
+
+/** SPEC §3: capabilities are lowercased into flags; `vod_media_access` is read as `vod_media`. Unknown ones are dropped. */
+export function capabilityFlags(list: readonly string[]): CapabilityFlags {
+  const flags = Object.fromEntries(CAPABILITIES.map((c) => [c, false])) as CapabilityFlags;
+  for (const raw of list) {
+    const name = raw.trim().toLowerCase();
+    const key = name === "vod_media_access" ? "vod_media" : name;
+    if ((CAPABILITIES as readonly string[]).includes(key)) flags[key as Capability] = true;
+  }
+  return flags;
+}
+
+export interface FeatureCount {
+  clips: number;
+  downloads: number;
+}
+
+/** The user as every auth and profile call returns it. */
+export interface User {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  language: string;
+  email_verified: boolean;
+  temporary_password: boolean;
+  trial_period_used: boolean;
+  is_geo_blocked: boolean;
+  /** Lowercased capability names (SPEC §3). */
+  capabilities: Capability[];
+  features: Record<string, unknown>;
+  featureCount: FeatureCount;
+  /** Sign-in methods linked to the account. */
+  providers: SocialProvider[];
+  has_password: boolean;
+}
+
+/** login, register and social sign-in: the user and their new session token. */
+export interface AuthSession {
+  user: User;
+  token: string;
+  expires_at: number;
+}
+
+/** GET /user/access. */
+export interface UserAccess {
+  capabilities: Capability[];
+  flags: CapabilityFlags;
+  features: Record<string, unknown>;
+  featureCount: FeatureCount;
+  trial_period_used: boolean;
+  is_geo_blocked: boolean;
+}
+
+/** A mail in the dev-only outbox. */
+export interface OutboxMail {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  /** The links in the mail, in order. */
+  links: string[];
+  status: string;
+  created_at: number;
+}

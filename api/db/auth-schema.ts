@@ -1,0 +1,111 @@
+// Accounts (issue 4): users, their sign-in identities and sessions, single-use signed links, and the mail outbox.
+// A user belongs to one channel: the same email on two channels is two accounts.
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { channels } from "./schema";
+
+const channelId = () => integer("channel_id").notNull().references(() => channels.id, { onDelete: "cascade" });
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    channelId: channelId(),
+    // Stored lowercased and trimmed; unique per channel.
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    phone: text("phone"),
+    // "pbkdf2-sha256$<iterations>$<salt b64url>$<hash b64url>"; null for accounts that only sign in socially.
+    passwordHash: text("password_hash"),
+    temporaryPassword: integer("temporary_password", { mode: "boolean" }).notNull().default(false),
+    emailVerifiedAt: integer("email_verified_at"),
+    trialPeriodUsed: integer("trial_period_used", { mode: "boolean" }).notNull().default(false),
+    // The language mails are written in.
+    language: text("language").notNull().default("en"),
+    features: text("features", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    // Capabilities granted to the account itself (demo viewers, operators); orders add theirs (commerce issue).
+    capabilities: text("capabilities", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    clipCount: integer("clip_count").notNull().default(0),
+    downloadCount: integer("download_count").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("users_channel_email_idx").on(t.channelId, t.email)],
+);
+
+/** A Google or Facebook account linked to a user. */
+export const userIdentities = sqliteTable(
+  "user_identities",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    channelId: channelId(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["google", "facebook"] }).notNull(),
+    subject: text("subject").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("user_identities_subject_idx").on(t.channelId, t.provider, t.subject), index("user_identities_user_idx").on(t.userId)],
+);
+
+/** A signed-in device. Only the SHA-256 of the token is stored. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    channelId: channelId(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    device: text("device").notNull().default("web"),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    createdAt: integer("created_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.channelId, t.userId), index("sessions_expiry_idx").on(t.expiresAt)],
+);
+
+/**
+ * Email verification, password reset and account deletion links. The link carries email, expires and
+ * signature; only the signature's SHA-256 is stored, and `used_at` makes the link single-use.
+ */
+export const signedLinks = sqliteTable(
+  "signed_links",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    channelId: channelId(),
+    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["verify_email", "password_reset", "delete_account"] }).notNull(),
+    signatureHash: text("signature_hash").notNull().unique(),
+    // Random per link, part of the HMAC input, so two links for the same email and expiry still differ.
+    nonce: text("nonce").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("signed_links_user_idx").on(t.channelId, t.userId, t.purpose)],
+);
+
+/** Every mail the platform writes, in the recipient's language and the channel's branding. */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    channelId: channelId(),
+    // A user's mails are personal data: they go when the account is deleted.
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    language: text("language").notNull(),
+    status: text("status", { enum: ["queued", "sent", "failed", "held"] }).notNull().default("queued"),
+    providerId: text("provider_id"),
+    error: text("error"),
+    createdAt: integer("created_at").notNull(),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [index("mail_outbox_channel_idx").on(t.channelId, t.createdAt)],
+);
