@@ -2,11 +2,26 @@ import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/de
 import { defineConfig, type Plugin, type ViteDevServer } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import type { getLoadContext as GetLoadContext } from "./app/server/load-context";
+import { isForeignMutation } from "./app/server/security.server";
 
 // In dev the load context (and through it the API) is loaded through Vite's module graph, so path aliases
 // resolve and server code hot-reloads. worker.ts imports the same getLoadContext in production.
 let devServer: ViteDevServer | undefined;
 const captureDevServer: Plugin = { name: "capture-dev-server", configureServer: (server) => void (devServer = server) };
+
+// The same refusal of cross-origin form posts as worker.ts, so `npm run dev` behaves like `npm start`.
+const refuseForeignMutations: Plugin = {
+  name: "refuse-foreign-mutations",
+  configureServer: (server) =>
+    void server.middlewares.use((req, res, next) => {
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+      const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { method: req.method, headers });
+      if (req.url?.startsWith("/api/") || !isForeignMutation(request)) return next();
+      res.statusCode = 403;
+      res.end("Cross-origin form submissions are not accepted.\n");
+    }),
+};
 const getLoadContext: typeof GetLoadContext = async (args) => {
   const mod = (await devServer!.ssrLoadModule("/app/server/load-context.ts")) as { getLoadContext: typeof GetLoadContext };
   return mod.getLoadContext(args);
@@ -15,6 +30,7 @@ const getLoadContext: typeof GetLoadContext = async (args) => {
 export default defineConfig({
   plugins: [
     captureDevServer,
+    refuseForeignMutations,
     // Same bindings (local D1, R2, KV, Queues) as worker.ts under `wrangler dev`.
     cloudflareDevProxyVitePlugin({ getLoadContext }),
     remix({

@@ -6,7 +6,8 @@ import type * as Entry from "./app/entry.server";
 
 const serverBuild = build as unknown as ServerBuild;
 // The API, the load context and the queue consumer come from the server build (see app/entry.server.tsx).
-const { api, consumeBatch, getLoadContext } = serverBuild.entry.module as unknown as typeof Entry;
+const { api, consumeBatch, getLoadContext, applyBaseSecurityHeaders, foreignOriginResponse, isForeignMutation } =
+  serverBuild.entry.module as unknown as typeof Entry;
 const handleRemix = createRequestHandler(serverBuild);
 
 function isApiPath(pathname: string): boolean {
@@ -23,12 +24,17 @@ export default {
     let response: Response;
     if (isApiPath(pathname)) {
       response = await api.fetch(request, env, ctx);
+    } else if (isForeignMutation(request)) {
+      // A form posted from another site never reaches an action (the API authenticates by token, not cookie).
+      response = foreignOriginResponse(new URL(request.url));
     } else {
       const context = await getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf } } });
       response = await handleRemix(request, context);
     }
     // Server time per request, read by `npm run bench` (workerd's clock moves in whole milliseconds).
     const headers = new Headers(response.headers);
+    // Resource routes and redirects get the same base headers as documents; the API sets its own (stricter) ones.
+    applyBaseSecurityHeaders(headers, new URL(request.url), { keepExisting: isApiPath(pathname) });
     headers.append("Server-Timing", `total;dur=${(performance.now() - started).toFixed(2)}`);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   },

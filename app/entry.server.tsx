@@ -11,6 +11,7 @@ import { applySecurityHeaders } from "~/server/security.server";
 export { api } from "@api/index";
 export { consumeBatch } from "@api/jobs/queue";
 export { getLoadContext } from "~/server/load-context";
+export { applyBaseSecurityHeaders, foreignOriginResponse, isForeignMutation } from "~/server/security.server";
 
 // Full rendering (renderToString): it costs a fraction of the CPU of streaming on Workers (docs/decisions/004).
 export default async function handleRequest(
@@ -33,13 +34,13 @@ export default async function handleRequest(
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Cache-Control", "private, no-cache");
   headers.append("Vary", "Cookie");
-  applySecurityHeaders(headers, { nonce: context.nonce, production: context.env.APP_ENV === "production", document: true });
+  applySecurityHeaders(headers, { nonce: context.nonce, url: new URL(request.url), env: context.env, document: true });
   headers.append("Server-Timing", `ssr;dur=${renderMs.toFixed(2)}`);
   return new Response(`<!DOCTYPE html>${html}`, { status, headers });
 }
 
-export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
-  applySecurityHeaders(response.headers, { nonce: context.nonce, production: context.env.APP_ENV === "production", document: false });
+export const handleDataRequest: HandleDataRequestFunction = (response, { context, request }) => {
+  applySecurityHeaders(response.headers, { nonce: context.nonce, url: new URL(request.url), env: context.env, document: false });
   return response;
 };
 

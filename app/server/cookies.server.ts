@@ -1,4 +1,5 @@
 import { LANGUAGES, type Language } from "@api/contract/constants";
+import { isLocalHost } from "./security.server";
 
 const YEAR_S = 365 * 24 * 3600;
 
@@ -22,9 +23,13 @@ export function readCookie(request: Request, name: string): string | null {
   return null;
 }
 
-/** Secure everywhere except plain-http local hosts (http://*.localhost), where browsers would drop it. */
+/**
+ * Secure everywhere except plain-http local hosts (http://*.localhost), where browsers would drop it. A plain-http
+ * public host gets Secure too: production is https only (HSTS), so such a cookie must not travel in clear.
+ */
 export function isSecureRequest(request: Request): boolean {
-  return new URL(request.url).protocol === "https:";
+  const url = new URL(request.url);
+  return url.protocol === "https:" || !isLocalHost(url.hostname);
 }
 
 /** A host-only, httpOnly, SameSite=Lax cookie (Secure on https). */

@@ -1,27 +1,90 @@
-// Security headers on every web response (documents and data requests).
+// Security headers on every web response (documents, data requests, resource routes and redirects), and the
+// refusal of state-changing requests sent from another origin.
 
-export function contentSecurityPolicy(nonce: string): string {
+/** Where sign-in forms may lead: the providers' authorization pages (a form-submission redirect is checked too). */
+const OAUTH_FORM_ORIGINS = ["https://accounts.google.com", "https://www.facebook.com"];
+const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
+
+export interface SecurityOptions {
+  /** Per-request nonce for inline scripts and styles. */
+  nonce: string;
+  /** The request URL: HSTS is sent everywhere except local hosts. */
+  url: URL;
+  env: Pick<Env, "APP_ENV"> & { OAUTH_LOCAL_ISSUER?: string; TURNSTILE_SITE_KEY?: string };
+}
+
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  return host === "localhost" || host.endsWith(".localhost") || host === "127.0.0.1" || host === "[::1]";
+}
+
+export function contentSecurityPolicy({ nonce, env }: Omit<SecurityOptions, "url">): string {
+  const formOrigins = [...OAUTH_FORM_ORIGINS];
+  // The local OAuth server stands in for Google and Facebook outside production.
+  if (env.OAUTH_LOCAL_ISSUER && env.APP_ENV !== "production") formOrigins.push(new URL(env.OAUTH_LOCAL_ISSUER).origin);
+  const captcha = env.TURNSTILE_SITE_KEY ? ` ${TURNSTILE_ORIGIN}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' 'nonce-${nonce}'${captcha}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
     "worker-src 'self' blob:",
+    `frame-src 'self'${captcha}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self' ${formOrigins.join(" ")}`,
     "frame-ancestors 'none'",
   ].join("; ");
 }
 
-export function applySecurityHeaders(headers: Headers, options: { nonce: string; production: boolean; document: boolean }): void {
-  if (options.document) headers.set("Content-Security-Policy", contentSecurityPolicy(options.nonce));
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
-  if (options.production) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+/** The headers every response carries, whatever produced it. `keepExisting` leaves values already set alone. */
+export function applyBaseSecurityHeaders(headers: Headers, url: URL, options: { keepExisting?: boolean } = {}): void {
+  const set = (name: string, value: string) => {
+    if (!options.keepExisting || !headers.has(name)) headers.set(name, value);
+  };
+  set("X-Content-Type-Options", "nosniff");
+  set("Referrer-Policy", "strict-origin-when-cross-origin");
+  set("X-Frame-Options", "DENY");
+  set("Cross-Origin-Opener-Policy", "same-origin");
+  set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+  if (!isLocalHost(url.hostname)) set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
+/** Documents also get the CSP; other responses (JSON, text, redirects) cannot run scripts. */
+export function applySecurityHeaders(headers: Headers, options: SecurityOptions & { document: boolean }): void {
+  if (options.document) headers.set("Content-Security-Policy", contentSecurityPolicy(options));
+  applyBaseSecurityHeaders(headers, options.url);
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Whether a state-changing request comes from another origin (a cross-site form post). Browsers send Origin on
+ * every POST; without it, Sec-Fetch-Site tells. Requests without either (curl, server-to-server) carry no
+ * ambient browser credentials worth forging, so they pass.
+ */
+export function isForeignMutation(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
+  const host = request.headers.get("host") ?? new URL(request.url).host;
+  const origin = request.headers.get("origin");
+  if (origin) {
+    if (origin === "null") return true;
+    try {
+      return new URL(origin).host.toLowerCase() !== host.toLowerCase();
+    } catch {
+      return true;
+    }
+  }
+  const site = request.headers.get("sec-fetch-site");
+  return site !== null && site !== "same-origin" && site !== "none";
+}
+
+/** The answer to a refused cross-origin mutation. */
+export function foreignOriginResponse(url: URL): Response {
+  const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+  applyBaseSecurityHeaders(headers, url);
+  return new Response("Cross-origin form submissions are not accepted.\n", { status: 403, headers });
 }

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { serializeCookie } from "~/server/cookies.server";
+import { applySecurityHeaders, contentSecurityPolicy, isForeignMutation, isLocalHost } from "~/server/security.server";
+
+const env = { APP_ENV: "development" };
+
+describe("security headers", () => {
+  it("sends HSTS everywhere except local hosts", () => {
+    for (const [url, hsts] of [
+      ["http://alpha.localhost:8787/", false],
+      ["http://127.0.0.1:8787/", false],
+      ["https://alpha.streamhub.example/", true],
+      ["http://alpha-sports.test/", true],
+    ] as const) {
+      const headers = new Headers();
+      applySecurityHeaders(headers, { nonce: "n", url: new URL(url), env, document: true });
+      expect(headers.has("Strict-Transport-Security"), url).toBe(hsts);
+      expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+      expect(headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it("puts the CSP only on documents", () => {
+    const headers = new Headers();
+    applySecurityHeaders(headers, { nonce: "n", url: new URL("http://alpha.localhost/"), env, document: false });
+    expect(headers.has("Content-Security-Policy")).toBe(false);
+    expect(headers.get("X-Frame-Options")).toBe("DENY");
+  });
+
+  it("lets sign-in forms lead to the providers, and to the local OAuth server only outside production", () => {
+    const local = { APP_ENV: "test", OAUTH_LOCAL_ISSUER: "http://127.0.0.1:8790" };
+    expect(contentSecurityPolicy({ nonce: "abc", env: local })).toMatch(/form-action 'self' https:\/\/accounts.google.com https:\/\/www.facebook.com http:\/\/127.0.0.1:8790/);
+    expect(contentSecurityPolicy({ nonce: "abc", env: { ...local, APP_ENV: "production" } })).not.toContain("127.0.0.1");
+    expect(contentSecurityPolicy({ nonce: "abc", env })).toContain("script-src 'self' 'nonce-abc'");
+    expect(contentSecurityPolicy({ nonce: "abc", env: { ...env, TURNSTILE_SITE_KEY: "k" } })).toContain("https://challenges.cloudflare.com");
+  });
+
+  it("knows local hosts", () => {
+    expect(isLocalHost("alpha.localhost")).toBe(true);
+    expect(isLocalHost("localhost")).toBe(true);
+    expect(isLocalHost("alpha.localhost.evil.com")).toBe(false);
+  });
+});
+
+describe("foreign-origin mutations", () => {
+  const post = (headers: Record<string, string>, method = "POST") =>
+    new Request("http://alpha.localhost:8787/login", { method, headers: { host: "alpha.localhost:8787", ...headers } });
+
+  it("refuses a form posted from another origin, another channel included", () => {
+    expect(isForeignMutation(post({ origin: "https://evil.example" }))).toBe(true);
+    expect(isForeignMutation(post({ origin: "http://beta.localhost:8787" }))).toBe(true);
+    expect(isForeignMutation(post({ origin: "null" }))).toBe(true);
+    expect(isForeignMutation(post({ "sec-fetch-site": "cross-site" }))).toBe(true);
+    expect(isForeignMutation(post({ "sec-fetch-site": "same-site" }))).toBe(true);
+  });
+
+  it("accepts same-origin posts, safe methods and clients without browser headers", () => {
+    expect(isForeignMutation(post({ origin: "http://alpha.localhost:8787" }))).toBe(false);
+    expect(isForeignMutation(post({ "sec-fetch-site": "same-origin" }))).toBe(false);
+    expect(isForeignMutation(post({}))).toBe(false);
+    expect(isForeignMutation(post({ origin: "https://evil.example" }, "GET"))).toBe(false);
+  });
+});
+
+describe("cookies", () => {
+  const attrs = (url: string) => serializeCookie(new Request(url), "sid", "x", 60).split("; ");
+
+  it("is host-only, httpOnly and SameSite=Lax", () => {
+    const cookie = attrs("https://alpha.streamhub.example/");
+    expect(cookie).toEqual(expect.arrayContaining(["HttpOnly", "SameSite=Lax", "Path=/", "Secure"]));
+    expect(cookie.some((a) => a.startsWith("Domain="))).toBe(false);
+  });
+
+  it("is Secure except on plain-http local hosts", () => {
+    expect(attrs("http://alpha.localhost:8787/")).not.toContain("Secure");
+    expect(attrs("http://alpha-sports.test/")).toContain("Secure");
+  });
+});
