@@ -10,3 +10,12 @@ interface Env {
   TURNSTILE_SECRET?: string;
   TURNSTILE_SITE_KEY?: string;
 }
+
+// Google and Facebook sign-in (api/providers/oauth/providers.ts). The client ids are channel settings.
+interface Env {
+  /** Client secrets: `OAUTH_GOOGLE_SECRET_<ALIAS>` for one channel, else these for every channel. */
+  OAUTH_GOOGLE_SECRET?: string;
+  OAUTH_FACEBOOK_SECRET?: string;
+  /** Outside production: a local OAuth/OIDC server (oauth2-mock-server) that stands in for both providers. */
+  OAUTH_LOCAL_ISSUER?: string;
+}

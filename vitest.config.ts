@@ -21,7 +21,13 @@ export default defineConfig({
             },
           })),
         ],
-        test: { name: "api", include: ["tests/api/**/*.test.ts"], setupFiles: ["tests/api/setup.ts"] },
+        test: {
+          name: "api",
+          include: ["tests/api/**/*.test.ts"],
+          setupFiles: ["tests/api/setup.ts"],
+          // A local OAuth/OIDC server for the Google / Facebook sign-in tests (its URL: inject("oauthIssuer")).
+          globalSetup: ["tests/api/oauth.global-setup.ts"],
+        },
       },
     ],
   },

@@ -26,6 +26,8 @@ export default {
       response = await api.fetch(request, env, ctx);
     } else if (isForeignMutation(request)) {
       // A form posted from another site never reaches an action (the API authenticates by token, not cookie).
+      // The body is read first: answering before it is consumed can reset the client's connection.
+      await request.arrayBuffer().catch(() => null);
       response = foreignOriginResponse(new URL(request.url));
     } else {
       const context = await getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf } } });

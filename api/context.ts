@@ -1,6 +1,8 @@
 import type { Language } from "./contract/constants";
 import type { Db } from "./db/client";
 import type { Channel } from "./db/repos/channels";
+import type { SessionRow } from "./services/auth/sessions";
+import type { UserRow } from "./services/auth/users";
 
 /** The channel a request belongs to, resolved from its host (never from input). */
 export interface ChannelContext extends Channel {
@@ -18,5 +20,8 @@ export type AppEnv = {
     db: Db;
     now: () => number;
     channel: ChannelContext;
+    /** Set by requireUser (api/middleware/user.ts). */
+    user: UserRow;
+    session: SessionRow;
   };
 };

@@ -8,12 +8,17 @@ import { getDb } from "./db/client";
 import { ApiError } from "./lib/errors";
 import { defaultCacheControl } from "./middleware/cache-control";
 import { resolveChannel } from "./middleware/tenant";
+import { ThrottledError } from "./services/auth/throttle";
 import { assetRoutes } from "./routes/assets";
+import { authRoutes } from "./routes/auth";
 import { channelRoutes } from "./routes/channel";
+import { devRoutes } from "./routes/dev";
 import { eventRoutes } from "./routes/events";
 import { geoRoutes } from "./routes/geo";
 import { keysRoutes } from "./routes/keys";
 import { participantRoutes } from "./routes/participants";
+import { profileRoutes } from "./routes/profile";
+import { socialRoutes } from "./routes/social";
 import { vodRoutes } from "./routes/vod";
 
 export function createApi(options: ApiOptions = {}) {
@@ -36,9 +41,14 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", participantRoutes);
   app.route("/", vodRoutes);
   app.route("/", geoRoutes);
+  app.route("/", authRoutes);
+  app.route("/", profileRoutes);
+  app.route("/", devRoutes);
+  app.route("/", socialRoutes);
 
   app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));
   app.onError((err, c) => {
+    if (err instanceof ThrottledError) c.header("Retry-After", String(err.retryAfter));
     if (err instanceof ApiError) return c.json(err.toBody(), err.status);
     if (err instanceof HTTPException && err.status < 500) return c.json({ message: err.message }, err.status);
     console.error("api error", c.req.method, new URL(c.req.url).pathname, err);

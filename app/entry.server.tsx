@@ -5,6 +5,7 @@ import { I18nextProvider } from "react-i18next";
 import { NonceContext } from "~/lib/nonce";
 import { getI18nInstance } from "~/server/i18n.server";
 import { applySecurityHeaders } from "~/server/security.server";
+import { applyExpiredSession } from "~/server/session.server";
 
 // worker.ts takes these from the server build, so the web app and the API exist once in the Worker's bundle
 // (one copy of every module, its caches and its error classes).
@@ -35,12 +36,14 @@ export default async function handleRequest(
   headers.set("Cache-Control", "private, no-cache");
   headers.append("Vary", "Cookie");
   applySecurityHeaders(headers, { nonce: context.nonce, url: new URL(request.url), env: context.env, document: true });
+  applyExpiredSession(headers, request, context.session);
   headers.append("Server-Timing", `ssr;dur=${renderMs.toFixed(2)}`);
   return new Response(`<!DOCTYPE html>${html}`, { status, headers });
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { context, request }) => {
   applySecurityHeaders(response.headers, { nonce: context.nonce, url: new URL(request.url), env: context.env, document: false });
+  applyExpiredSession(response.headers, request, context.session);
   return response;
 };
 

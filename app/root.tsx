@@ -26,13 +26,20 @@ import { blocksFor } from "~/server/content.server";
 import { hasConsent } from "~/server/cookies.server";
 import { requireTenant } from "~/server/guards.server";
 import appCss from "~/styles/app.css?url";
+import shellCss from "~/styles/shell.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: appCss }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "stylesheet", href: shellCss },
+];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { bootstrap, channel, lang } = requireTenant(context);
   const { settings, menu, pages, static_blocks } = bootstrap;
+  const { user } = context.session;
   return {
+    // Only what the header shows: the page data is visible to scripts.
+    user: user ? { name: `${user.first_name} ${user.last_name}`.trim(), email: user.email } : null,
     lang,
     languages: channel.languages,
     siteName: settings.title ?? channel.name,

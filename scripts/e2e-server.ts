@@ -18,7 +18,7 @@ const setup = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dis
 });
 if (setup.status !== 0) process.exit(setup.status ?? 1);
 
-const server = await startLocalServer({ port: PORT, persistTo: STATE, vars: { APP_ENV: "test" }, outDir: `${STATE}-dist`, snapshotAssets: true });
+const server = await startLocalServer({ port: PORT, persistTo: STATE, vars: { APP_ENV: "test", OAUTH_LOCAL_ISSUER: `http://127.0.0.1:${PORT + 2}` }, outDir: `${STATE}-dist`, snapshotAssets: true });
 console.log(`e2e server: ${server.url}`);
 const stop = () => void server.dispose().finally(() => process.exit(0));
 process.on("SIGINT", stop);

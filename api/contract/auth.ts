@@ -122,8 +122,8 @@ export function passwordResetSchema(m: AuthFormMessages = EN_AUTH_FORM) {
 }
 
 /**
- * POST /profile with the patch override (`_method: "patch"`): only the fields sent change. A new password needs
- * the current one and a matching confirmation.
+ * POST /profile with the patch override (`_method: "patch"`): only the fields sent change. A new password needs a
+ * matching confirmation, and the current password when the account has one.
  */
 export function profilePatchSchema(m: AuthFormMessages = EN_AUTH_FORM) {
   const f = authFields(m);
@@ -139,12 +139,21 @@ export function profilePatchSchema(m: AuthFormMessages = EN_AUTH_FORM) {
       password: z.preprocess(emptyToUndefined, f.newPassword.optional()),
       password_confirmation: z.preprocess(emptyToUndefined, z.string().optional()),
     })
+    // Whether the current password is needed depends on the account (a social-only one has none): the API decides.
     .refine((v) => v.password === undefined || v.password === v.password_confirmation, {
       message: m.passwordMismatch,
       path: ["password_confirmation"],
-    })
-    .refine((v) => v.password === undefined || v.current_password !== undefined, { message: m.required, path: ["current_password"] });
+    });
 }
+
+// What each call's body holds once parsed: the web client sends these, the API's services receive them.
+export type RegisterInput = z.output<ReturnType<typeof registerSchema>> & { language?: "en" | "fr" };
+export type LoginInput = z.output<ReturnType<typeof loginSchema>>;
+export type PasswordResetRequestInput = z.output<ReturnType<typeof passwordResetRequestSchema>>;
+/** The query parameters of a mailed link (verification, reset, deletion). */
+export type SignedLinkInput = z.output<ReturnType<typeof signedLinkSchema>>;
+export type PasswordResetInput = z.output<ReturnType<typeof passwordResetSchema>>;
+export type ProfilePatch = Omit<z.output<ReturnType<typeof profilePatchSchema>>, "_method">;
 
 export const SOCIAL_PROVIDERS = ["google", "facebook"] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];

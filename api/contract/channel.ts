@@ -1,5 +1,6 @@
 // Wire shapes of the channel calls (SPEC §7 "Channel"). snake_case, as the other clients expect.
 import { z } from "zod";
+import type { SocialProvider } from "./auth";
 import type { EventCategory, Location, ParticipantGroup, ParticipantGroupProperty } from "./catalogue";
 import type { Language } from "./constants";
 import type { ChannelSettings } from "./settings";
@@ -136,6 +137,8 @@ export interface BootstrapData {
   subscriptions: unknown[];
   participant_group_properties: ParticipantGroupProperty[];
   static_blocks: StaticBlock[];
+  /** The sign-in providers the channel offers (configured and with a secret or the local issuer). */
+  social_providers: SocialProvider[];
 }
 
 export const clientInterfaceSchema = z.enum(["web", "tv", "mobile"]).default("web");

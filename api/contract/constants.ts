@@ -29,3 +29,17 @@ export const RESET_LINK_TTL_MS = HOUR_MS;
 export const DELETE_LINK_TTL_MS = HOUR_MS;
 /** PBKDF2-SHA256 iterations: the Workers cap (TOOLCHAIN "Workers limits"). */
 export const PBKDF2_ITERATIONS = 100_000;
+/** Sign-in attempts per IP and channel per window (generous: a family or an office shares one IP). */
+export const LOGIN_IP_LIMIT = 50;
+export const LOGIN_IP_WINDOW_MS = 15 * MINUTE_MS;
+/** Failed sign-ins per account before it is paused for the rest of the window; a success clears the count. */
+export const LOGIN_ACCOUNT_LIMIT = 5;
+export const LOGIN_ACCOUNT_WINDOW_MS = 15 * MINUTE_MS;
+/** Password-reset requests per account (mails sent) and per IP. */
+export const RESET_ACCOUNT_LIMIT = 3;
+export const RESET_ACCOUNT_WINDOW_MS = HOUR_MS;
+export const RESET_IP_LIMIT = 20;
+export const RESET_IP_WINDOW_MS = HOUR_MS;
+/** Mails a signed-in user can ask for (verification resend, deletion link) per account. */
+export const MAIL_ACCOUNT_LIMIT = 5;
+export const MAIL_ACCOUNT_WINDOW_MS = HOUR_MS;

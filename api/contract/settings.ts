@@ -3,6 +3,8 @@ import { HOUR_MS, LANGUAGES } from "./constants";
 import { languageSchema } from "./common";
 
 const nullableString = z.string().min(1).nullable().catch(null);
+/** A channel's sign-in app at Google or Facebook. The client id is public; the secret comes from the env. */
+const oauthClient = z.object({ client_id: z.string().min(1).max(256) }).nullable().catch(null);
 
 /**
  * Channel settings (SPEC §3). Stored one row per key; every key has a default, and a bad stored value falls
@@ -15,6 +17,8 @@ export const channelSettingsSchema = z.object({
   "google-analytics": nullableString.default(null),
   "yare-analytics": nullableString.default(null),
   "auth.remote_auth": z.coerce.number().int().min(0).max(1).catch(0).default(0),
+  "auth.google": oauthClient.default(null),
+  "auth.facebook": oauthClient.default(null),
   /** Colour scheme of form controls and scrollbars; colours themselves come from color-settings. */
   theme: z.enum(["light", "dark"]).catch("light").default("light"),
   title: nullableString.default(null),

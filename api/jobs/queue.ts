@@ -1,10 +1,14 @@
 // The Queue consumer. Messages are typed and validated; later features (clip jobs) add kinds here.
 import { z } from "zod";
+import { getDb } from "../db/client";
 import { clearChannelCache } from "../middleware/tenant";
+import { deliverMail } from "../providers/email/outbox";
 
 export const jobSchema = z.discriminatedUnion("kind", [
   // Sent after a channel's definition changes: drop cached host lookups and the channel's cached bootstrap.
   z.object({ kind: z.literal("channel.changed"), alias: z.string(), cacheKeys: z.array(z.string()).default([]) }),
+  // A mail written to mail_outbox, to deliver through the configured provider.
+  z.object({ kind: z.literal("mail.send"), id: z.number().int().positive() }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 
@@ -13,6 +17,9 @@ export async function handleJob(job: Job, env: Env): Promise<void> {
     case "channel.changed":
       clearChannelCache();
       await Promise.all(job.cacheKeys.map((key) => env.CACHE.delete(key)));
+      return;
+    case "mail.send":
+      await deliverMail(getDb(env.DB), env, job.id, Date.now());
       return;
   }
 }

@@ -105,6 +105,7 @@ export const channelRoutes = new Hono<AppEnv>()
       groupsQuery(db, channel.id),
       groupPropertiesQuery(db, channel.id),
     ]);
+    const resolved = map.toSettings(channel, settings, prerolls);
     const data: BootstrapData = {
       ...map.EMPTY_COMMERCE,
       categories: toCategoryTree(categories, l),
@@ -115,7 +116,8 @@ export const channelRoutes = new Hono<AppEnv>()
       faq: faq.map((r) => map.toFaq(r, l)),
       menu: map.toMenu(menu, l),
       pages: pages.map((r) => map.toPageSummary(r, l)),
-      settings: map.toSettings(channel, settings, prerolls),
+      settings: resolved,
+      social_providers: map.toSocialProviders(c.env, resolved),
       slides: slides.map((r) => map.toSlide(r, l)),
       static_blocks: blocks.map((r) => map.toStaticBlock(r, l)),
     };

@@ -2,6 +2,7 @@
 import type { BootstrapData, CustomForm, FaqItem, MenuItem, Page, PageSummary, Preroll, ResolvedSettings, Slide, StaticBlock } from "../contract/channel";
 import { customFormFieldSchema } from "../contract/channel";
 import { channelSettingsSchema } from "../contract/settings";
+import { availableProviders } from "../providers/oauth/providers";
 import type { Channel } from "../db/repos/channels";
 import type { CustomFormRow, FaqRow, MenuRow, PageRow, PrerollRow, SlideRow, StaticBlockRow } from "../db/repos/content";
 import { type Lang, tr, trOpt } from "./lang";
@@ -107,6 +108,9 @@ export function toCustomForm(r: CustomFormRow, l: Lang): CustomForm {
 export function toColors(rows: { key: string; value: string }[]): Record<string, string> {
   return Object.fromEntries(rows.map((r) => [r.key, r.value]));
 }
+
+/** The sign-in buttons the channel shows: providers with a client id and a secret (or the local issuer). */
+export const toSocialProviders = (env: Env, settings: ResolvedSettings) => availableProviders(env, settings, settings.alias);
 
 /** Bootstrap parts that later features fill (commerce); empty until their tables exist. */
 export const EMPTY_COMMERCE: Pick<BootstrapData, "packages" | "subscriptions"> = { packages: [], subscriptions: [] };

@@ -1,14 +1,58 @@
-import { json } from "@remix-run/cloudflare";
+import type { User } from "@api/contract/auth";
+import { json, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { PROFILE_EDIT_PATH, returnPath } from "~/lib/auth-paths";
+import type { UserAuthCalls } from "./api/auth.server";
+import { destroySession, markExpired } from "./session.server";
 import type { ReadyTenant } from "./tenant.server";
 
 export type ShellErrorCode = "channel_not_found" | "unavailable";
 
-/** The channel of this request, ready to use; otherwise the plain 404 or the reload screen. */
+/**
+ * The channel of this request, ready to use; otherwise the plain 404 or the reload screen. Every loader passes
+ * here, so this is also where a temporary-password user is held on the profile edit page (SPEC §2).
+ */
 export function requireTenant(context: AppLoadContext): ReadyTenant {
   const { tenant } = context;
   if (tenant.kind === "unknown") throw json({ code: "channel_not_found" satisfies ShellErrorCode }, { status: 404 });
   if (tenant.kind === "unavailable") throw json({ code: "unavailable" satisfies ShellErrorCode }, { status: 503 });
+  if (context.session?.user?.temporary_password && !mayVisitWithTemporaryPassword(context.path)) throw redirect(PROFILE_EDIT_PATH);
+  return tenant;
+}
+
+/** The edit page itself, and the form actions (log out, language, cookie consent), which redirect back. */
+function mayVisitWithTemporaryPassword(path: string): boolean {
+  return path === PROFILE_EDIT_PATH || path.startsWith("/action/");
+}
+
+export interface SignedIn {
+  tenant: ReadyTenant;
+  user: User;
+  token: string;
+  /** The account calls made as this user; a 401 clears the session. */
+  account: UserAuthCalls;
+}
+
+/** The signed-in user, or a redirect to login that brings them back here afterwards. */
+export function requireUser(context: AppLoadContext, request: Request): SignedIn {
+  const tenant = requireTenant(context);
+  const { session } = context;
+  if (!session.user || !session.token) {
+    const url = new URL(request.url);
+    // A client-side navigation asks for data with these; the page to return to is the one without them.
+    url.searchParams.delete("_data");
+    url.searchParams.delete("index");
+    const back = returnPath(url.pathname + url.search, "");
+    const to = back && back !== "/" ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login";
+    throw redirect(to, session.expired ? { headers: { "Set-Cookie": destroySession(request) } } : undefined);
+  }
+  return { tenant, user: session.user, token: session.token, account: tenant.auth.withUser(session.token, () => markExpired(session)) };
+}
+
+/** Login, registration and the reset pages are for visitors who are not signed in: the others go home (SPEC §2). */
+export function requireAnonymous(context: AppLoadContext): ReadyTenant {
+  const tenant = requireTenant(context);
+  if (context.session.user) throw redirect("/");
   return tenant;
 }
 

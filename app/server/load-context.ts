@@ -1,6 +1,7 @@
 // One load context for both the Vite dev proxy and worker.ts (STYLE: Hydrogen's createAppLoadContext).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { PlatformProxy } from "wrangler";
+import { loadWebSession, type WebSession } from "./session.server";
 import { resolveTenant, type TenantState } from "./tenant.server";
 
 type Cloudflare = Omit<PlatformProxy<Env>, "dispose" | "caches" | "cf"> & { cf?: unknown };
@@ -11,6 +12,10 @@ export interface AppContext {
   /** Per-request nonce for inline scripts (CSP). */
   nonce: string;
   tenant: TenantState;
+  /** The signed-in user (loaded once per request) and whether the response must clear the cookie. */
+  session: WebSession;
+  /** The page path of this request: data requests too carry it, so guards hold on client-side navigations. */
+  path: string;
 }
 
 declare module "@remix-run/server-runtime" {
@@ -21,7 +26,8 @@ export async function getLoadContext({ request, context }: { request: Request; c
   const { env, ctx } = context.cloudflare;
   const executionContext = ctx as unknown as ExecutionContext;
   const tenant = await resolveTenant(request, env, executionContext);
-  return { env, ctx: executionContext, nonce: nonce(), tenant };
+  const session = await loadWebSession(request, tenant.kind === "ok" ? tenant.auth : null);
+  return { env, ctx: executionContext, nonce: nonce(), tenant, session, path: new URL(request.url).pathname };
 }
 
 function nonce(): string {

@@ -2,7 +2,8 @@
 // refusal of state-changing requests sent from another origin.
 
 /** Where sign-in forms may lead: the providers' authorization pages (a form-submission redirect is checked too). */
-const OAUTH_FORM_ORIGINS = ["https://accounts.google.com", "https://www.facebook.com"];
+// Facebook may send its dialog on to m. or web.facebook.com, and Chrome checks form-action on every redirect.
+const OAUTH_FORM_ORIGINS = ["https://accounts.google.com", "https://www.facebook.com", "https://m.facebook.com", "https://web.facebook.com"];
 const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
 
 export interface SecurityOptions {
@@ -48,7 +49,8 @@ export function applyBaseSecurityHeaders(headers: Headers, url: URL, options: { 
   set("X-Content-Type-Options", "nosniff");
   set("Referrer-Policy", "strict-origin-when-cross-origin");
   set("X-Frame-Options", "DENY");
-  set("Cross-Origin-Opener-Policy", "same-origin");
+  // Browsers ignore (and complain about) COOP on an untrustworthy origin, i.e. plain http that is not local.
+  if (url.protocol === "https:" || isLocalHost(url.hostname)) set("Cross-Origin-Opener-Policy", "same-origin");
   set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
   if (!isLocalHost(url.hostname)) set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }

@@ -1,6 +1,9 @@
 // The web session: the API's opaque user token in a host-only, httpOnly, SameSite=Lax cookie (Secure except on
 // plain-http local hosts). Only the API knows what the token means; a 401 from it clears the cookie.
+import type { User } from "@api/contract/auth";
 import { SESSION_TTL_MS } from "@api/contract/constants";
+import type { AuthEndpoints } from "./api/auth.server";
+import { isApiRequestError } from "./api/errors";
 import { readCookie, serializeCookie } from "./cookies.server";
 
 export const SESSION_COOKIE = "sid";
@@ -20,4 +23,47 @@ export function commitSession(request: Request, token: string, expiresAt?: numbe
 /** Set-Cookie that removes the session cookie (logout, a 401, account deletion). */
 export function destroySession(request: Request): string {
   return serializeCookie(request, SESSION_COOKIE, "", 0);
+}
+
+/**
+ * The visitor's web session for one request. `expired` turns true when the API refused the token (401): the
+ * response then clears the cookie (SPEC §8 "a 401 clears the user").
+ */
+export interface WebSession {
+  token: string | null;
+  user: User | null;
+  expired: boolean;
+}
+
+/**
+ * Reads the cookie and, when there is one, loads the user once for the request. A 401 on the profile is expected
+ * (an old or revoked token), so it is not reported; any other failure leaves the cookie alone and the visitor
+ * signed out for this request only.
+ */
+export async function loadWebSession(request: Request, auth: AuthEndpoints | null): Promise<WebSession> {
+  const token = readSessionToken(request);
+  const session: WebSession = { token, user: null, expired: false };
+  if (!token || !auth) return session;
+  try {
+    session.user = await auth.withUser(token, () => markExpired(session)).profile();
+  } catch (error) {
+    if (!isApiRequestError(error, "unauthenticated")) console.error("user load failed:", error instanceof Error ? error.message : error);
+  }
+  return session;
+}
+
+/** The API no longer knows the token: drop the user now and the cookie with the response. */
+export function markExpired(session: WebSession): void {
+  session.user = null;
+  session.expired = true;
+}
+
+/**
+ * Clears the cookie on a response when the request's session expired, unless the response sets the cookie itself
+ * (a sign-in that replaced the stale token).
+ */
+export function applyExpiredSession(headers: Headers, request: Request, session: WebSession | undefined): void {
+  if (!session?.expired) return;
+  const setsCookie = headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  if (!setsCookie) headers.append("Set-Cookie", destroySession(request));
 }

@@ -3,10 +3,12 @@
 import type { BootstrapData, ChannelConfig } from "@api/contract/channel";
 import { DEFAULT_LANGUAGE, type Language } from "@api/contract/constants";
 import { channelKeySource } from "./api/api-key.server";
+import { authEndpoints, type AuthEndpoints } from "./api/auth.server";
 import { catalogueEndpoints, type CatalogueEndpoints } from "./api/catalogue.server";
 import { channelEndpoints, type ChannelEndpoints } from "./api/channel.server";
 import { createApiClient, type ApiClientOptions } from "./api/client.server";
 import { isApiRequestError } from "./api/errors";
+import { socialEndpoints, type SocialEndpoints } from "./api/social.server";
 import { httpTransport, inProcessTransport } from "./api/transport.server";
 import { CacheShort, cached, type CacheDeps } from "./cache.server";
 import { readLanguageCookie } from "./cookies.server";
@@ -18,6 +20,8 @@ export type TenantState =
       lang: Language;
       api: ChannelEndpoints;
       catalogue: CatalogueEndpoints;
+      auth: AuthEndpoints;
+      social: SocialEndpoints;
       bootstrap: BootstrapData;
       origin: string;
     }
@@ -65,17 +69,18 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
   }
   const client = createApiClient({ ...clientBase, keys });
   const api = channelEndpoints(client, lang);
+  const auth = authEndpoints({ ...clientBase, keys });
   try {
     const bootstrap = await cached(deps, `bootstrap:${config.alias}:${lang}`, CacheShort, api.bootstrap);
-    return { kind: "ok", channel: config, lang, api, catalogue: catalogueEndpoints(client, lang), bootstrap, origin: url.origin };
+    return { kind: "ok", channel: config, lang, api, catalogue: catalogueEndpoints(client, lang), auth, social: socialEndpoints(client, lang), bootstrap, origin: url.origin };
   } catch (error) {
     return unavailable(lang, error);
   }
 }
 
 /**
- * What the API needs to know about the visitor: their country (Cloudflare's, from request.cf or CF-IPCountry) and
- * IP. Outside production a tester may simulate a country with X-Simulate-Country.
+ * What the API needs to know about the visitor: their country (Cloudflare's, from request.cf or CF-IPCountry), IP
+ * and user agent (the sessions table records the device). Outside production a tester may simulate a country with X-Simulate-Country.
  */
 function visitorHeaders(request: Request, env: Env): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -84,6 +89,8 @@ function visitorHeaders(request: Request, env: Env): Record<string, string> {
   if (country) headers["cf-ipcountry"] = country;
   const ip = request.headers.get("cf-connecting-ip");
   if (ip) headers["cf-connecting-ip"] = ip;
+  const userAgent = request.headers.get("user-agent");
+  if (userAgent) headers["user-agent"] = userAgent.slice(0, 512);
   const simulated = request.headers.get("x-simulate-country");
   if (simulated && env.APP_ENV !== "production") headers["x-simulate-country"] = simulated;
   return headers;

@@ -6,6 +6,7 @@ import { customFormFieldSchema } from "../../api/contract/channel";
 import { channelSettingsSchema, SETTING_KEYS } from "../../api/contract/settings";
 import { catalogueAliases, catalogueImageRefs, catalogueSchema, type Catalogue } from "./tenant-catalogue";
 import { localizedSchema, strictSettingValue } from "./tenant-fields";
+import { seededUserSchema } from "./tenant-users";
 
 export { localizedSchema };
 
@@ -181,6 +182,8 @@ export const channelFileSchema = z
     prerolls: z.array(prerollSchema).default([]),
     /** Sports, schools, teams, events, VOD (tenant-catalogue.ts); the reader fills it from catalogue.json. */
     catalogue: catalogueSchema.optional(),
+    /** Demo accounts (tenant-users.ts); the reader fills it from users.json with the passwords hashed. */
+    users: z.array(seededUserSchema).default([]),
   })
   .superRefine((def, ctx) => {
     const menu = flattenMenu(def.menu);

@@ -7,7 +7,8 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { LANGUAGES } from "../../api/contract/constants";
-import { IMAGE_PATH_PATTERN, imageRefs, isLocalImage, parseTenantDefinition, TenantDefinitionError, type TenantDefinition, type TenantFile } from "./tenant-definition";
+import { formatIssues, IMAGE_PATH_PATTERN, imageRefs, isLocalImage, parseTenantDefinition, TenantDefinitionError, type TenantDefinition, type TenantFile } from "./tenant-definition";
+import { hashTenantUsers, usersFileSchema } from "./tenant-users";
 
 export interface TenantSource {
   dir: string;
@@ -30,9 +31,10 @@ type RawDefinition = Record<string, unknown>;
 /** Fills parts of the raw definition from files next to channel.json. */
 type ReadStep = (dir: string, raw: RawDefinition, source: string) => Promise<void>;
 
-const steps: ReadStep[] = [readPageContent, readCatalogue];
+const steps: ReadStep[] = [readPageContent, readCatalogue, readUsers];
 
 const CATALOGUE_FILE = "catalogue.json";
+const USERS_FILE = "users.json";
 /** A path as shown in messages: relative to the working directory when inside it. */
 const shown = (file: string) => {
   const relative = path.relative(process.cwd(), file);
@@ -104,6 +106,23 @@ async function readCatalogue(dir: string, raw: RawDefinition, source: string): P
   } catch (error) {
     throw new TenantDefinitionError(`${catalogueSource}: ${(error as Error).message}`);
   }
+}
+
+/** users.json, when present, becomes the definition's `users`, validated here and with the passwords hashed. */
+async function readUsers(dir: string, raw: RawDefinition, source: string): Promise<void> {
+  const file = path.join(dir, USERS_FILE);
+  if (!(await exists(file))) return;
+  const usersSource = shown(path.resolve(file));
+  if (raw.users !== undefined) throw new TenantDefinitionError(`${source}: users: give demo accounts in ${usersSource} only`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(file, "utf8"));
+  } catch (error) {
+    throw new TenantDefinitionError(`${usersSource}: ${(error as Error).message}`);
+  }
+  const result = usersFileSchema.safeParse(parsed);
+  if (!result.success) throw new TenantDefinitionError(formatIssues(usersSource, result.error.issues));
+  raw.users = await hashTenantUsers(result.data);
 }
 
 const exists = (file: string) =>

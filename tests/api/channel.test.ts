@@ -140,6 +140,7 @@ describe("public calls answer without a key", () => {
         "participant_groups",
         "settings",
         "slides",
+        "social_providers",
         "static_blocks",
         "subscriptions",
       ].sort(),

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { RootData } from "~/root";
 import { isExternal, menuHref } from "~/lib/menu";
 import { LanguageSwitch } from "./LanguageSwitch";
+import { UserMenu } from "./UserMenu";
 
 export function SiteHeader({ data }: { data: RootData }) {
   const { t } = useTranslation();
@@ -23,6 +24,7 @@ export function SiteHeader({ data }: { data: RootData }) {
           </ul>
         </nav>
         <LanguageSwitch current={data.lang} languages={data.languages} />
+        <UserMenu user={data.user} />
       </div>
     </header>
   );

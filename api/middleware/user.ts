@@ -1,0 +1,43 @@
+// The signed-in user, from `Authorization: Bearer <token>`. A user with a temporary password may only reach the
+// calls that let them change it (SPEC §2: held on the profile edit page).
+import { and, eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../context";
+import { AUTH_MESSAGES } from "../contract/auth";
+import { users } from "../db/schema";
+import { ApiError } from "../lib/errors";
+import { findSession, type SessionRow } from "../services/auth/sessions";
+
+export const unauthenticated = () => new ApiError(401, AUTH_MESSAGES.unauthenticated);
+
+export function bearerToken(c: Context<AppEnv>): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("authorization") ?? "");
+  return match ? match[1] : null;
+}
+
+/** The session and user a Bearer token names on this channel, or null (no token, unknown, expired). */
+export async function currentUser(c: Context<AppEnv>): Promise<{ session: SessionRow; user: typeof users.$inferSelect } | null> {
+  const token = bearerToken(c);
+  if (!token || token.length > 256) return null;
+  const db = c.get("db");
+  const channelId = c.get("channel").id;
+  const session = await findSession(db, channelId, token, c.get("now")());
+  if (!session) return null;
+  const user = await db.select().from(users).where(and(eq(users.id, session.userId), eq(users.channelId, channelId))).get();
+  return user ? { session, user } : null;
+}
+
+export const requireUser = (options: { allowTemporary?: boolean } = {}) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const found = await currentUser(c);
+    if (!found) throw unauthenticated();
+    if (found.user.temporaryPassword && !options.allowTemporary) {
+      throw new ApiError(403, AUTH_MESSAGES.temporaryPassword, { password: [AUTH_MESSAGES.temporaryPassword] });
+    }
+    c.set("user", found.user);
+    c.set("session", found.session);
+    // Answers about one user are never shared by caches.
+    c.header("Cache-Control", "private, no-store");
+    await next();
+  });

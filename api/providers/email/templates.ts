@@ -1,0 +1,119 @@
+// The account mails, in the recipient's language and the channel's branding (name, logo, primary colour). Each
+// has a plain-text part and a small inline-styled HTML part: mail clients ignore stylesheets.
+import type { Language } from "../../contract/constants";
+
+export type MailKind = "verify_email" | "password_reset" | "delete_account";
+
+export interface Branding {
+  name: string;
+  /** Absolute URL of the channel's logo, if it has one. */
+  logoUrl: string | null;
+  /** #rrggbb */
+  primary: string;
+}
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface Words {
+  subject: (channel: string) => string;
+  greeting: (name: string) => string;
+  body: string;
+  action: string;
+  expiry: string;
+  ignore: string;
+}
+
+const WORDS: Record<Language, Record<MailKind, Words>> = {
+  en: {
+    verify_email: {
+      subject: (c) => `Confirm your email address for ${c}`,
+      greeting: (n) => (n ? `Hello ${n},` : "Hello,"),
+      body: "Please confirm your email address by opening the link below.",
+      action: "Confirm my email",
+      expiry: "The link is valid for 24 hours and can be used once.",
+      ignore: "If you did not create an account, you can ignore this message.",
+    },
+    password_reset: {
+      subject: (c) => `Reset your ${c} password`,
+      greeting: (n) => (n ? `Hello ${n},` : "Hello,"),
+      body: "We received a request to reset your password. Choose a new one with the link below.",
+      action: "Choose a new password",
+      expiry: "The link is valid for one hour and can be used once.",
+      ignore: "If you did not ask for this, you can ignore this message: your password stays the same.",
+    },
+    delete_account: {
+      subject: (c) => `Confirm the deletion of your ${c} account`,
+      greeting: (n) => (n ? `Hello ${n},` : "Hello,"),
+      body: "You asked to delete your account. Open the link below to confirm; your account and personal data will be removed.",
+      action: "Delete my account",
+      expiry: "The link is valid for one hour and can be used once.",
+      ignore: "If you did not ask for this, ignore this message and your account stays as it is.",
+    },
+  },
+  fr: {
+    verify_email: {
+      subject: (c) => `Confirmez votre adresse e-mail pour ${c}`,
+      greeting: (n) => (n ? `Bonjour ${n},` : "Bonjour,"),
+      body: "Veuillez confirmer votre adresse e-mail en ouvrant le lien ci-dessous.",
+      action: "Confirmer mon adresse",
+      expiry: "Le lien est valable 24 heures et ne peut servir qu’une fois.",
+      ignore: "Si vous n’avez pas créé de compte, ignorez ce message.",
+    },
+    password_reset: {
+      subject: (c) => `Réinitialisez votre mot de passe ${c}`,
+      greeting: (n) => (n ? `Bonjour ${n},` : "Bonjour,"),
+      body: "Nous avons reçu une demande de réinitialisation de votre mot de passe. Choisissez-en un nouveau avec le lien ci-dessous.",
+      action: "Choisir un nouveau mot de passe",
+      expiry: "Le lien est valable une heure et ne peut servir qu’une fois.",
+      ignore: "Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe ne change pas.",
+    },
+    delete_account: {
+      subject: (c) => `Confirmez la suppression de votre compte ${c}`,
+      greeting: (n) => (n ? `Bonjour ${n},` : "Bonjour,"),
+      body: "Vous avez demandé la suppression de votre compte. Ouvrez le lien ci-dessous pour confirmer : votre compte et vos données personnelles seront supprimés.",
+      action: "Supprimer mon compte",
+      expiry: "Le lien est valable une heure et ne peut servir qu’une fois.",
+      ignore: "Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre compte reste inchangé.",
+    },
+  },
+};
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+export interface MailInput {
+  kind: MailKind;
+  language: Language;
+  branding: Branding;
+  firstName: string;
+  /** Absolute URL of the action. */
+  link: string;
+}
+
+export function renderMail(input: MailInput): MailContent {
+  const w = WORDS[input.language][input.kind];
+  const { name, logoUrl, primary } = input.branding;
+  const subject = w.subject(name);
+  const greeting = w.greeting(input.firstName);
+  const text = [greeting, "", w.body, "", `${w.action}: ${input.link}`, "", w.expiry, w.ignore, "", `— ${name}`].join("\n");
+  const e = escapeHtml;
+  const header = logoUrl
+    ? `<img src="${e(logoUrl)}" alt="${e(name)}" height="40" style="height:40px;border:0">`
+    : `<strong style="font-size:20px;color:${e(primary)}">${e(name)}</strong>`;
+  const html = [
+    `<!doctype html><html lang="${input.language}"><body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">`,
+    `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">`,
+    `<div style="margin-bottom:24px">${header}</div>`,
+    `<p style="margin:0 0 16px">${e(greeting)}</p>`,
+    `<p style="margin:0 0 24px">${e(w.body)}</p>`,
+    `<p style="margin:0 0 24px"><a href="${e(input.link)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:${e(primary)};color:#ffffff;text-decoration:none;font-weight:bold">${e(w.action)}</a></p>`,
+    `<p style="margin:0 0 8px;font-size:13px;color:#52525b">${e(w.expiry)}</p>`,
+    `<p style="margin:0 0 8px;font-size:13px;color:#52525b">${e(w.ignore)}</p>`,
+    `<p style="margin:16px 0 0;font-size:12px;color:#71717a;word-break:break-all">${e(input.link)}</p>`,
+    `</div></body></html>`,
+  ].join("");
+  return { subject, text, html };
+}

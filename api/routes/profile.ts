@@ -1,0 +1,26 @@
+// The signed-in user's profile and access (SPEC §7: GET /profile, POST /profile with a patch override,
+// GET /user/access). Profile calls stay open to a temporary-password user: that is where they change it.
+import { Hono } from "hono";
+import type { AppEnv } from "../context";
+import { profilePatchSchema } from "../contract/auth";
+import { body } from "../lib/validate";
+import { requireApiKey } from "../middleware/api-key";
+import { requireUser } from "../middleware/user";
+import { patchProfile } from "../services/auth/profile";
+import { authRequest } from "../services/auth/request";
+import { loadUser, userAccess, userForRequest } from "../services/auth/users";
+
+export const profileRoutes = new Hono<AppEnv>()
+  .get("/profile", requireApiKey, requireUser({ allowTemporary: true }), async (c) => {
+    const row = c.get("user");
+    const loaded = await loadUser(c.get("db"), c.get("channel").id, row.id);
+    return c.json({ data: await userForRequest(c, loaded ?? { row, providers: [] }) });
+  })
+  .post("/profile", requireApiKey, requireUser({ allowTemporary: true }), body(profilePatchSchema()), async (c) => {
+    const updated = await patchProfile(authRequest(c), c.get("user"), c.get("session"), c.req.valid("json"));
+    const loaded = await loadUser(c.get("db"), c.get("channel").id, updated.id);
+    return c.json({ data: await userForRequest(c, loaded ?? { row: updated, providers: [] }) });
+  })
+  .get("/user/access", requireApiKey, requireUser(), async (c) => {
+    return c.json({ data: await userAccess(c, c.get("user")) });
+  });

@@ -1,0 +1,152 @@
+// Registration, sign-in, email verification and password reset (SPEC §7 Auth calls, §8 messages). Routes stay
+// thin: they parse, guard and answer; the rules are here.
+import { eq, sql } from "drizzle-orm";
+import { AUTH_MESSAGES, type RegisterInput } from "../../contract/auth";
+import { DELETE_LINK_TTL_MS, RESET_LINK_TTL_MS, VERIFY_LINK_TTL_MS } from "../../contract/constants";
+import { users } from "../../db/schema";
+import { ApiError } from "../../lib/errors";
+import { authSecret } from "../../lib/secrets";
+import { captchaVerifier, requireCaptcha } from "../../providers/captcha";
+import { queueMail } from "../../providers/email/outbox";
+import type { MailKind } from "../../providers/email/templates";
+import { dummyVerify, hashPassword, verifyPassword } from "./passwords";
+import { isUniqueViolation, type AuthRequest } from "./request";
+import { closeUserSessionsQuery, openSession } from "./sessions";
+import { checkSignedLink, createSignedLink, linkPath, markLinkUsed, type LinkParams, type LinkPurpose } from "./signed-links";
+import { clearThrottle, RULES, throttle, throttleKeys } from "./throttle";
+import { findUserByEmail, type UserRow } from "./users";
+
+export const emailTaken = () => new ApiError(422, AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.emailTaken] });
+const wrongAuthData = () => new ApiError(422, AUTH_MESSAGES.wrongAuthData, { email: [AUTH_MESSAGES.wrongAuthData] });
+export const userNotFound = () => new ApiError(404, AUTH_MESSAGES.userNotFound);
+
+const LINKS: Record<LinkPurpose, { path: string; ttlMs: number; mail: MailKind }> = {
+  verify_email: { path: "/verify-email", ttlMs: VERIFY_LINK_TTL_MS, mail: "verify_email" },
+  password_reset: { path: "/password-reset", ttlMs: RESET_LINK_TTL_MS, mail: "password_reset" },
+  delete_account: { path: "/confirm-account-deletion", ttlMs: DELETE_LINK_TTL_MS, mail: "delete_account" },
+};
+
+/** Signs a link for the user and writes its mail to the outbox. */
+export async function mailLink(req: AuthRequest, user: Pick<UserRow, "id" | "email" | "firstName" | "language">, purpose: LinkPurpose, ttlMs = LINKS[purpose].ttlMs) {
+  const spec = LINKS[purpose];
+  const params = await createSignedLink(req.db, {
+    secret: authSecret(req.env),
+    channelId: req.channel.id,
+    userId: user.id,
+    email: user.email,
+    purpose,
+    ttlMs,
+    now: req.now,
+  });
+  await queueMail(req.db, req.env, {
+    channel: req.channel,
+    userId: user.id,
+    to: user.email,
+    firstName: user.firstName,
+    language: user.language,
+    kind: spec.mail,
+    link: new URL(linkPath(spec.path, params), req.origin).toString(),
+    origin: req.origin,
+    now: req.now,
+  });
+}
+
+export async function register(req: AuthRequest, input: RegisterInput) {
+  await requireCaptcha(captchaVerifier(req.env), input.captcha_token, req.ip);
+  if (await findUserByEmail(req.db, req.channel.id, input.email)) throw emailTaken();
+  let user: UserRow;
+  try {
+    user = await req.db
+      .insert(users)
+      .values({
+        channelId: req.channel.id,
+        email: input.email,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        phone: input.phone ?? null,
+        passwordHash: await hashPassword(input.password),
+        language: input.language ?? req.channel.defaultLanguage,
+        createdAt: req.now,
+        updatedAt: req.now,
+      })
+      .returning()
+      .get();
+  } catch (error) {
+    // Two registrations of the same email at once: the unique index decides.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  const session = await openSession(req.db, { channelId: req.channel.id, userId: user.id, userAgent: req.userAgent, ip: req.ip, now: req.now });
+  await mailLink(req, user, "verify_email");
+  return { user, session };
+}
+
+export async function login(req: AuthRequest, input: { email: string; password: string; captcha_token?: string }) {
+  const accountKey = throttleKeys.loginAccount(req.channel.id, input.email);
+  await throttle(req.env, req.now, [
+    [throttleKeys.loginIp(req.channel.id, req.ip), RULES.loginIp],
+    [accountKey, RULES.loginAccount],
+  ]);
+  await requireCaptcha(captchaVerifier(req.env), input.captcha_token, req.ip);
+  const user = await findUserByEmail(req.db, req.channel.id, input.email);
+  // Same answer and the same hashing work whether the email is unknown or the password wrong.
+  if (!user) {
+    await dummyVerify();
+    throw wrongAuthData();
+  }
+  if (!(await verifyPassword(input.password, user.passwordHash))) throw wrongAuthData();
+  await clearThrottle(req.env, accountKey);
+  const session = await openSession(req.db, { channelId: req.channel.id, userId: user.id, userAgent: req.userAgent, ip: req.ip, now: req.now });
+  return { user, session };
+}
+
+/** The user a checked link belongs to: the link's email must still be that user's. */
+export async function linkUser(req: AuthRequest, email: string, userId: number): Promise<UserRow> {
+  const user = await findUserByEmail(req.db, req.channel.id, email);
+  if (!user || user.id !== userId) throw userNotFound();
+  return user;
+}
+
+export async function verifyEmail(req: AuthRequest, link: LinkParams): Promise<UserRow> {
+  const check = await checkSignedLink(req.db, { ...link, secret: authSecret(req.env), channelId: req.channel.id, purpose: "verify_email", now: req.now });
+  if (!check.ok) throw new ApiError(422, AUTH_MESSAGES.verificationFailed);
+  const user = await linkUser(req, link.email, check.userId);
+  if (user.emailVerifiedAt !== null) throw new ApiError(409, AUTH_MESSAGES.emailAlreadyVerified);
+  const [, updated] = await req.db.batch([
+    markLinkUsed(req.db, check.linkId, req.now),
+    req.db.update(users).set({ emailVerifiedAt: req.now, updatedAt: req.now }).where(eq(users.id, user.id)).returning(),
+  ]);
+  return updated[0];
+}
+
+export async function resendVerification(req: AuthRequest, user: UserRow): Promise<void> {
+  if (user.emailVerifiedAt !== null) throw new ApiError(409, AUTH_MESSAGES.emailAlreadyVerified);
+  await mailLink(req, user, "verify_email");
+}
+
+/** Mails a reset link when the account exists; the caller answers the same either way. */
+export async function requestPasswordReset(req: AuthRequest, input: { email: string; captcha_token?: string }): Promise<void> {
+  await throttle(req.env, req.now, [
+    [throttleKeys.resetIp(req.channel.id, req.ip), RULES.resetIp],
+    [throttleKeys.resetAccount(req.channel.id, input.email), RULES.resetAccount],
+  ]);
+  await requireCaptcha(captchaVerifier(req.env), input.captcha_token, req.ip);
+  const user = await findUserByEmail(req.db, req.channel.id, input.email);
+  if (user) await mailLink(req, user, "password_reset");
+}
+
+/** A new password from a reset link: it also proves the email, ends a temporary password and every session. */
+export async function resetPassword(req: AuthRequest, input: LinkParams & { password: string }): Promise<void> {
+  const check = await checkSignedLink(req.db, { ...input, secret: authSecret(req.env), channelId: req.channel.id, purpose: "password_reset", now: req.now });
+  if (!check.ok) throw new ApiError(422, check.reason === "expired" ? AUTH_MESSAGES.resetKeyExpired : AUTH_MESSAGES.resetFailed);
+  const user = await linkUser(req, input.email, check.userId);
+  const passwordHash = await hashPassword(input.password);
+  await req.db.batch([
+    markLinkUsed(req.db, check.linkId, req.now),
+    req.db
+      .update(users)
+      .set({ passwordHash, temporaryPassword: false, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${req.now})`, updatedAt: req.now })
+      .where(eq(users.id, user.id)),
+    closeUserSessionsQuery(req.db, req.channel.id, user.id),
+  ]);
+}

@@ -1,0 +1,66 @@
+// Profile changes and account deletion (SPEC §7 GET/POST /profile, delete-account-confirm).
+import { eq } from "drizzle-orm";
+import { AUTH_MESSAGES, EN_AUTH_FORM, type ProfilePatch } from "../../contract/auth";
+import { users } from "../../db/schema";
+import { ApiError } from "../../lib/errors";
+import { authSecret } from "../../lib/secrets";
+import { emailTaken, linkUser, mailLink } from "./accounts";
+import { hashPassword, verifyPassword } from "./passwords";
+import { isUniqueViolation, type AuthRequest } from "./request";
+import { closeUserSessionsQuery, type SessionRow } from "./sessions";
+import { checkSignedLink, markLinkUsed, type LinkParams } from "./signed-links";
+import { findUserByEmail, type UserRow } from "./users";
+
+const incorrectPassword = () => new ApiError(422, AUTH_MESSAGES.incorrectPassword, { current_password: [AUTH_MESSAGES.incorrectPassword] });
+const currentPasswordRequired = () => new ApiError(422, EN_AUTH_FORM.required, { current_password: [EN_AUTH_FORM.required] });
+
+/**
+ * Applies the fields sent. A new email must be verified again (a mail goes to it); a new password needs the
+ * current one, ends a temporary password and signs the user out of their other sessions.
+ */
+export async function patchProfile(req: AuthRequest, user: UserRow, session: SessionRow, patch: ProfilePatch): Promise<UserRow> {
+  const changes: Partial<typeof users.$inferInsert> = { updatedAt: req.now };
+  if (patch.first_name !== undefined) changes.firstName = patch.first_name;
+  if (patch.last_name !== undefined) changes.lastName = patch.last_name;
+  if (patch.phone !== undefined) changes.phone = patch.phone === "" ? null : patch.phone;
+
+  const emailChanged = patch.email !== undefined && patch.email !== user.email;
+  if (emailChanged) {
+    if (await findUserByEmail(req.db, req.channel.id, patch.email!)) throw emailTaken();
+    changes.email = patch.email;
+    changes.emailVerifiedAt = null;
+  }
+  if (patch.password !== undefined) {
+    // An account made through Google or Facebook has no password yet: its first one needs no current one.
+    if (user.passwordHash !== null) {
+      if (patch.current_password === undefined) throw currentPasswordRequired();
+      if (!(await verifyPassword(patch.current_password, user.passwordHash))) throw incorrectPassword();
+    }
+    changes.passwordHash = await hashPassword(patch.password);
+    changes.temporaryPassword = false;
+  }
+
+  let updated: UserRow;
+  try {
+    const update = req.db.update(users).set(changes).where(eq(users.id, user.id)).returning();
+    if (patch.password !== undefined) {
+      const [rows] = await req.db.batch([update, closeUserSessionsQuery(req.db, req.channel.id, user.id, session.id)]);
+      updated = rows[0];
+    } else {
+      updated = (await update)[0];
+    }
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  if (emailChanged) await mailLink(req, updated, "verify_email");
+  return updated;
+}
+
+/** Deletes the account a confirmation link names: the row's cascade removes identities, sessions, links and mails. */
+export async function confirmDeletion(req: AuthRequest, link: LinkParams): Promise<void> {
+  const check = await checkSignedLink(req.db, { ...link, secret: authSecret(req.env), channelId: req.channel.id, purpose: "delete_account", now: req.now });
+  if (!check.ok) throw new ApiError(422, AUTH_MESSAGES.deletionFailed);
+  const user = await linkUser(req, link.email, check.userId);
+  await req.db.batch([markLinkUsed(req.db, check.linkId, req.now), req.db.delete(users).where(eq(users.id, user.id))]);
+}

@@ -1,0 +1,72 @@
+// Rate limits for sign-in and password reset (DESIGN "Sessions and auth"). Each key is one RateLimiter Durable
+// Object, so concurrent attempts from many isolates share one counter. `npm run dev` (Vite's platform proxy) has
+// no same-worker Durable Objects: there the same rule runs in an in-isolate map.
+import {
+  LOGIN_ACCOUNT_LIMIT,
+  LOGIN_ACCOUNT_WINDOW_MS,
+  LOGIN_IP_LIMIT,
+  LOGIN_IP_WINDOW_MS,
+  RESET_ACCOUNT_LIMIT,
+  RESET_ACCOUNT_WINDOW_MS,
+  RESET_IP_LIMIT,
+  RESET_IP_WINDOW_MS,
+  MAIL_ACCOUNT_LIMIT,
+  MAIL_ACCOUNT_WINDOW_MS,
+} from "../../contract/constants";
+import { AUTH_MESSAGES } from "../../contract/auth";
+import { ApiError } from "../../lib/errors";
+import { hit, type RateRule, type WindowState } from "../rate-limit";
+
+export const RULES = {
+  loginIp: { limit: LOGIN_IP_LIMIT, windowMs: LOGIN_IP_WINDOW_MS },
+  loginAccount: { limit: LOGIN_ACCOUNT_LIMIT, windowMs: LOGIN_ACCOUNT_WINDOW_MS },
+  resetIp: { limit: RESET_IP_LIMIT, windowMs: RESET_IP_WINDOW_MS },
+  resetAccount: { limit: RESET_ACCOUNT_LIMIT, windowMs: RESET_ACCOUNT_WINDOW_MS },
+  mailAccount: { limit: MAIL_ACCOUNT_LIMIT, windowMs: MAIL_ACCOUNT_WINDOW_MS },
+} satisfies Record<string, RateRule>;
+
+export const throttleKeys = {
+  loginIp: (channelId: number, ip: string) => `login:ip:${channelId}:${ip}`,
+  loginAccount: (channelId: number, email: string) => `login:acct:${channelId}:${email}`,
+  resetIp: (channelId: number, ip: string) => `reset:ip:${channelId}:${ip}`,
+  resetAccount: (channelId: number, email: string) => `reset:acct:${channelId}:${email}`,
+  mailAccount: (channelId: number, userId: number) => `mail:acct:${channelId}:${userId}`,
+};
+
+/** 429 with the seconds to wait; the API's error handler copies retry_after into a Retry-After header. */
+export class ThrottledError extends ApiError {
+  constructor(readonly retryAfter: number) {
+    super(429, AUTH_MESSAGES.throttled);
+  }
+
+  override toBody() {
+    return { message: this.message, retry_after: this.retryAfter };
+  }
+}
+
+type Limiter = Pick<Env, "RATE_LIMITER">;
+
+const local = new Map<string, WindowState>();
+
+async function hitKey(env: Partial<Limiter>, key: string, rule: RateRule, now: number) {
+  if (env.RATE_LIMITER) return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(key)).hit(rule, now);
+  const { state, ...decision } = hit(local.get(key) ?? null, rule, now);
+  local.set(key, state);
+  return decision;
+}
+
+/** Counts one attempt against every rule given; throws ThrottledError when any is over its limit. */
+export async function throttle(env: Partial<Limiter>, now: number, checks: [key: string, rule: RateRule][]): Promise<void> {
+  const decisions = await Promise.all(checks.map(([key, rule]) => hitKey(env, key, rule, now)));
+  const refused = decisions.filter((d) => !d.allowed);
+  if (refused.length) {
+    const until = Math.max(...refused.map((d) => d.resetAt));
+    throw new ThrottledError(Math.max(1, Math.ceil((until - now) / 1000)));
+  }
+}
+
+/** Forgets a key's attempts (a successful sign-in clears the account's failures). */
+export async function clearThrottle(env: Partial<Limiter>, key: string): Promise<void> {
+  if (env.RATE_LIMITER) await env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(key)).reset();
+  else local.delete(key);
+}

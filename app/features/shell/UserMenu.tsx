@@ -1,0 +1,51 @@
+// The account corner of the header: the signed-in user's menu, or links to log in and register that bring the
+// visitor back to this page. A <details> disclosure and a plain POST form: keyboard and no-JS friendly.
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { authLink } from "~/lib/auth-paths";
+
+export interface HeaderUser {
+  name: string;
+  email: string;
+}
+
+export function UserMenu({ user }: { user: HeaderUser | null }) {
+  const { t } = useTranslation("auth");
+  const location = useLocation();
+  if (!user) {
+    const here = location.pathname + location.search;
+    return (
+      <div className="user-links">
+        <Link to={authLink("/login", here)} className="user-links__login">
+          {t("menu.login")}
+        </Link>
+        <Link to={authLink("/registration", here)} className="button button--primary user-links__register">
+          {t("menu.register")}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <details className="user-menu">
+      <summary>
+        <span className="visually-hidden">{t("menu.account")}: </span>
+        <span className="user-menu__avatar" aria-hidden="true">
+          {(user.name || user.email).charAt(0).toUpperCase()}
+        </span>
+        <span className="user-menu__name">{user.name || user.email}</span>
+      </summary>
+      <ul className="user-menu__list">
+        <li>
+          <Link to="/profile">{t("menu.profile")}</Link>
+        </li>
+        <li>
+          <Form method="post" action="/action/logout">
+            <button type="submit" className="user-menu__logout">
+              {t("menu.logout")}
+            </button>
+          </Form>
+        </li>
+      </ul>
+    </details>
+  );
+}

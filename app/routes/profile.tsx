@@ -1,0 +1,74 @@
+import { type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { authLinks } from "~/features/auth/links";
+import { metaFromLoader } from "~/lib/route-meta";
+import { requireUser } from "~/server/guards.server";
+import { getT } from "~/server/i18n.server";
+
+export const links = authLinks;
+
+// The profile frame: who is signed in, and the profile's sections (later issues add transactions, clips, devices).
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, tenant } = requireUser(context, request);
+  const t = await getT(tenant.lang);
+  return {
+    user: {
+      name: `${user.first_name} ${user.last_name}`.trim(),
+      email: user.email,
+      phone: user.phone,
+      emailVerified: user.email_verified,
+    },
+    meta: { title: t("auth:titles.profile") },
+  };
+}
+
+export const meta = metaFromLoader;
+
+export default function Profile() {
+  const { user } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("auth");
+  return (
+    <div className="page profile">
+      <header className="profile__header">
+        <h1>{t("titles.profile")}</h1>
+        <dl className="profile__summary">
+          <dt>{t("profile.name")}</dt>
+          <dd>{user.name}</dd>
+          <dt>{t("profile.email")}</dt>
+          <dd>
+            {user.email}{" "}
+            <span className={user.emailVerified ? "badge badge--ok" : "badge"}>
+              {user.emailVerified ? t("profile.verified") : t("profile.unverified")}
+            </span>
+            {user.emailVerified ? null : (
+              <>
+                {" "}
+                <Link to="/verify-notice">{t("profile.verify")}</Link>
+              </>
+            )}
+          </dd>
+          {user.phone ? (
+            <>
+              <dt>{t("profile.phone")}</dt>
+              <dd>{user.phone}</dd>
+            </>
+          ) : null}
+        </dl>
+        <Link to="/profile/edit" className="button button--secondary">
+          {t("profile.edit")}
+        </Link>
+      </header>
+      <nav className="profile__nav" aria-label={t("profile.nav")}>
+        <ul>
+          <li>
+            <NavLink to="/profile" end>
+              {t("profile.activeOrders")}
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+// Pure account rules: capability flags, the rate-limit rule with the accounts' limits, the captcha verifier and
+// the mail provider's request.
+import { describe, expect, it, vi } from "vitest";
+import { capabilityFlags } from "../../api/contract/auth";
+import { LOGIN_ACCOUNT_LIMIT, LOGIN_ACCOUNT_WINDOW_MS } from "../../api/contract/constants";
+import { captchaVerifier, requireCaptcha, TURNSTILE_VERIFY_URL, TurnstileVerifier } from "../../api/providers/captcha";
+import { mailProvider, ResendProvider } from "../../api/providers/email/provider";
+import { renderMail } from "../../api/providers/email/templates";
+import { mailLinks } from "../../api/providers/email/outbox";
+import { hit, type WindowState } from "../../api/services/rate-limit";
+import { capabilityList } from "../../api/services/auth/users";
+import { RULES, throttle, ThrottledError } from "../../api/services/auth/throttle";
+
+describe("capabilityFlags", () => {
+  it("lowercases, reads vod_media_access as vod_media and drops unknown names", () => {
+    const flags = capabilityFlags(["WATCH", " No_Ads ", "vod_media_access", "teleport"]);
+    expect(flags).toEqual({ watch: true, download: false, clipping: false, download_clip: false, no_ads: true, vod_media: true });
+    expect(capabilityList(["Download", "vod_media"])).toEqual(["download", "vod_media"]);
+  });
+});
+
+describe("the sign-in rate rule", () => {
+  it("allows LOGIN_ACCOUNT_LIMIT attempts per window, then refuses until the window ends", () => {
+    let state: WindowState | null = null;
+    const t0 = 1_000_000;
+    for (let i = 0; i < LOGIN_ACCOUNT_LIMIT; i++) {
+      const d = hit(state, RULES.loginAccount, t0 + i);
+      expect(d.allowed).toBe(true);
+      state = d.state;
+    }
+    const refused = hit(state, RULES.loginAccount, t0 + 10);
+    expect(refused.allowed).toBe(false);
+    expect(refused.resetAt).toBe(t0 + LOGIN_ACCOUNT_WINDOW_MS);
+    expect(hit(refused.state, RULES.loginAccount, t0 + LOGIN_ACCOUNT_WINDOW_MS).allowed).toBe(true);
+  });
+
+  it("falls back to an in-isolate limiter without the Durable Object binding", async () => {
+    const rule = { limit: 2, windowMs: 60_000 };
+    const key = `unit:${Math.random()}`;
+    await throttle({}, 0, [[key, rule]]);
+    await throttle({}, 1, [[key, rule]]);
+    const error = await throttle({}, 2, [[key, rule]]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ThrottledError);
+    expect((error as ThrottledError).toBody()).toEqual({ message: "Too many attempts. Please try again later.", retry_after: 60 });
+    await expect(throttle({}, 60_001, [[key, rule]])).resolves.toBeUndefined();
+  });
+});
+
+describe("captcha", () => {
+  it("is off without a secret", async () => {
+    const off = captchaVerifier({});
+    expect(off.enabled).toBe(false);
+    await expect(requireCaptcha(off, undefined, null)).resolves.toBeUndefined();
+  });
+
+  it("asks Turnstile with the secret, the token and the visitor's ip", async () => {
+    const fetcher = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => Response.json({ success: true }));
+    const verifier = captchaVerifier({ TURNSTILE_SECRET: "s3cret" }, fetcher as typeof fetch);
+    expect(verifier).toBeInstanceOf(TurnstileVerifier);
+    await expect(requireCaptcha(verifier, "tok", "192.0.2.1")).resolves.toBeUndefined();
+    const [url, init] = fetcher.mock.calls[0];
+    expect(url).toBe(TURNSTILE_VERIFY_URL);
+    expect(init?.method).toBe("POST");
+    const form = init?.body as FormData;
+    expect([form.get("secret"), form.get("response"), form.get("remoteip")]).toEqual(["s3cret", "tok", "192.0.2.1"]);
+  });
+
+  it("answers the SPEC messages for a missing or refused token, and refuses when Turnstile is unreachable", async () => {
+    const refuse = new TurnstileVerifier("s", (async () => Response.json({ success: false })) as typeof fetch);
+    await expect(requireCaptcha(refuse, undefined, null)).rejects.toMatchObject({ status: 422, message: "Captcha token is required", errors: { captcha_token: ["Captcha token is required"] } });
+    await expect(requireCaptcha(refuse, "tok", null)).rejects.toMatchObject({ status: 422, message: "Captcha is invalid or you are a robot" });
+    const down = new TurnstileVerifier("s", (async () => { throw new Error("offline"); }) as typeof fetch);
+    expect(await down.verify("tok", null)).toBe(false);
+  });
+});
+
+describe("mail", () => {
+  const mail = { to: "fan@alpha.test", subject: "Hi", text: "Hello", html: "<p>Hello</p>" };
+
+  it("posts a Resend-compatible request with the Bearer key", async () => {
+    const fetcher = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => Response.json({ id: "msg_1" }));
+    const provider = mailProvider({ MAIL_API_KEY: "re_key", MAIL_API_URL: "http://127.0.0.1:9/", MAIL_FROM: "Alpha <a@alpha.test>" }, fetcher as typeof fetch);
+    expect(provider).toBeInstanceOf(ResendProvider);
+    expect(await provider!.send(mail)).toEqual({ id: "msg_1" });
+    const [url, init] = fetcher.mock.calls[0];
+    expect(url).toBe("http://127.0.0.1:9/emails");
+    expect(init?.method).toBe("POST");
+    expect(new Headers(init?.headers).get("authorization")).toBe("Bearer re_key");
+    expect(JSON.parse(String(init?.body))).toEqual({ from: "Alpha <a@alpha.test>", to: ["fan@alpha.test"], subject: "Hi", text: "Hello", html: "<p>Hello</p>" });
+  });
+
+  it("defaults to Resend's API, is off without a key, and throws on a refusal", async () => {
+    const fetcher = vi.fn(async () => Response.json({ message: "invalid key" }, { status: 401 }));
+    const provider = mailProvider({ MAIL_API_KEY: "k" }, fetcher as typeof fetch)!;
+    await expect(provider.send(mail)).rejects.toThrow(/401: invalid key/);
+    expect((fetcher.mock.calls[0] as unknown[])[0]).toBe("https://api.resend.com/emails");
+    expect(mailProvider({})).toBeNull();
+  });
+
+  it("renders in the user's language with the channel's branding, escaping HTML", () => {
+    const branding = { name: "Beta <TV>", logoUrl: "http://beta.localhost/api/assets/logo.svg", primary: "#e63946" };
+    const fr = renderMail({ kind: "password_reset", language: "fr", branding, firstName: "Zoé", link: "http://beta.localhost/password-reset?a=1&b=2" });
+    expect(fr.subject).toBe("Réinitialisez votre mot de passe Beta <TV>");
+    expect(fr.text).toContain("Bonjour Zoé,");
+    expect(fr.html).toContain("Beta &#60;TV&#62;");
+    expect(fr.html).toContain("background:#e63946");
+    expect(fr.html).toContain('src="http://beta.localhost/api/assets/logo.svg"');
+    expect(mailLinks(fr.text)).toEqual(["http://beta.localhost/password-reset?a=1&b=2"]);
+    const en = renderMail({ kind: "delete_account", language: "en", branding: { ...branding, logoUrl: null }, firstName: "", link: "http://x.localhost/confirm-account-deletion" });
+    expect(en.text.startsWith("Hello,")).toBe(true);
+  });
+});
