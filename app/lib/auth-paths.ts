@@ -38,3 +38,20 @@ export function authLink(target: "/login" | "/registration", here: string): stri
   const back = returnPath(here, "");
   return back && back !== "/" ? `${target}?redirectTo=${encodeURIComponent(back)}` : target;
 }
+
+/**
+ * SPEC §2: a signed-out visitor going from login or registration to /buy is sent back one step, i.e. to the page
+ * they came from (the Referer, when it is that login or registration page on this origin). Null: no step back.
+ */
+export function stepBackFromBuy(path: string, signedIn: boolean, referer: string | null, origin: string): string | null {
+  if (signedIn || path !== "/buy" || !referer) return null;
+  let from: URL;
+  try {
+    from = new URL(referer);
+  } catch {
+    return null;
+  }
+  if (from.origin !== origin || (from.pathname !== "/login" && from.pathname !== "/registration")) return null;
+  from.searchParams.delete("_data");
+  return from.pathname + from.search;
+}

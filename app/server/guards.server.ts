@@ -1,7 +1,7 @@
 import type { User } from "@api/contract/auth";
 import { json, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { PROFILE_EDIT_PATH, returnPath } from "~/lib/auth-paths";
+import { PROFILE_EDIT_PATH, returnPath, stepBackFromBuy } from "~/lib/auth-paths";
 import type { UserAuthCalls } from "./api/auth.server";
 import { destroySession, markExpired } from "./session.server";
 import type { ReadyTenant } from "./tenant.server";
@@ -10,13 +10,16 @@ export type ShellErrorCode = "channel_not_found" | "unavailable";
 
 /**
  * The channel of this request, ready to use; otherwise the plain 404 or the reload screen. Every loader passes
- * here, so this is also where a temporary-password user is held on the profile edit page (SPEC §2).
+ * here, so this is also where the SPEC §2 navigation rules hold: a temporary-password user stays on the profile edit
+ * page, and a signed-out visitor going from login or registration to /buy is sent back.
  */
 export function requireTenant(context: AppLoadContext): ReadyTenant {
   const { tenant } = context;
   if (tenant.kind === "unknown") throw json({ code: "channel_not_found" satisfies ShellErrorCode }, { status: 404 });
   if (tenant.kind === "unavailable") throw json({ code: "unavailable" satisfies ShellErrorCode }, { status: 503 });
   if (context.session?.user?.temporary_password && !mayVisitWithTemporaryPassword(context.path)) throw redirect(PROFILE_EDIT_PATH);
+  const back = stepBackFromBuy(context.path, Boolean(context.session?.user), context.referer, tenant.origin);
+  if (back) throw redirect(back);
   return tenant;
 }
 

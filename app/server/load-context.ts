@@ -16,6 +16,8 @@ export interface AppContext {
   session: WebSession;
   /** The page path of this request: data requests too carry it, so guards hold on client-side navigations. */
   path: string;
+  /** Where the visitor came from (the Referer header), for the navigation rules of SPEC §2. */
+  referer: string | null;
 }
 
 declare module "@remix-run/server-runtime" {
@@ -27,7 +29,7 @@ export async function getLoadContext({ request, context }: { request: Request; c
   const executionContext = ctx as unknown as ExecutionContext;
   const tenant = await resolveTenant(request, env, executionContext);
   const session = await loadWebSession(request, tenant.kind === "ok" ? tenant.auth : null);
-  return { env, ctx: executionContext, nonce: nonce(), tenant, session, path: new URL(request.url).pathname };
+  return { env, ctx: executionContext, nonce: nonce(), tenant, session, path: new URL(request.url).pathname, referer: request.headers.get("referer") };
 }
 
 function nonce(): string {

@@ -161,6 +161,13 @@ for (const ch of CHANNELS) {
       await expect(page).toHaveURL(/\/about$/);
     });
 
+    test("a signed-out visitor going from login or registration to /buy is sent back one step", async ({ page }) => {
+      for (const from of ["/login?redirectTo=%2Ffaq", "/registration"]) {
+        await page.goto(url(ch, "/buy"), { referer: url(ch, from) });
+        await expect(page).toHaveURL(url(ch, from));
+      }
+    });
+
     test("a signed-in user visiting login or registration is sent home", async ({ page }) => {
       const { fan } = seeded(ch.alias);
       await login(page, ch, fan.email, fan.password);
