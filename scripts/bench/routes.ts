@@ -20,6 +20,8 @@ export const ROUTES: RouteSpec[] = [
   { channel: "beta", path: "/upcoming" },
   { channel: "alpha", path: "/vod_library" },
   { channel: "beta", path: "/vod_library" },
+  { channel: "alpha", path: "/login" },
+  { channel: "beta", path: "/registration" },
 ];
 
 /** The static asset is requested on this channel's host (Workers assets ignore the host anyway). */

@@ -12,7 +12,7 @@ export function SiteHeader({ data }: { data: RootData }) {
     <header className="site-header">
       <div className="site-header__inner">
         <Link to="/" className="site-logo" aria-label={t("nav.homeLink", { name: data.siteName })}>
-          {data.logo ? <img src={data.logo} alt={data.channelName} width={160} height={40} /> : <span>{data.siteName}</span>}
+          {data.logo ? <img src={data.logo} alt={data.channelName} width={240} height={40} /> : <span>{data.siteName}</span>}
         </Link>
         <nav className="site-nav" aria-label={t("nav.mainMenu")}>
           <ul className="site-nav__list">
