@@ -20,7 +20,7 @@ import { loginReturnPath } from "./login.server";
 export const links = authLinks;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { bootstrap, lang } = requireAnonymous(context);
+  const { bootstrap, channel, lang } = requireAnonymous(context);
   const t = await getT(lang);
   // The social callback comes back here when the provider's answer could not sign anyone in.
   const social = new URL(request.url).searchParams.get("social");
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     redirectTo: loginReturnPath(request),
     providers: bootstrap.social_providers ?? [],
     captchaSiteKey: context.env.TURNSTILE_SITE_KEY ?? null,
-    meta: { title: t("auth:titles.login") },
+    meta: { title: t("auth:titles.login"), description: t("auth:descriptions.login", { site: bootstrap.settings.title ?? channel.name }) },
   };
 }
 

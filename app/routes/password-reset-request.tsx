@@ -16,9 +16,13 @@ import { getT } from "~/server/i18n.server";
 export const links = authLinks;
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const { lang } = requireAnonymous(context);
+  const { bootstrap, channel, lang } = requireAnonymous(context);
   const t = await getT(lang);
-  return { captchaSiteKey: context.env.TURNSTILE_SITE_KEY ?? null, meta: { title: t("auth:titles.passwordResetRequest") } };
+  const site = bootstrap.settings.title ?? channel.name;
+  return {
+    captchaSiteKey: context.env.TURNSTILE_SITE_KEY ?? null,
+    meta: { title: t("auth:titles.passwordResetRequest"), description: t("auth:descriptions.passwordResetRequest", { site }) },
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -24,7 +24,7 @@ const socialSchema = (m: AuthFormMessages) => z.object({ provider: z.enum(SOCIAL
 const schemaFor = (formData: FormData, m: AuthFormMessages) => (formData.has("provider") ? socialSchema(m) : registerSchema(m));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { bootstrap, lang } = requireAnonymous(context);
+  const { bootstrap, channel, lang } = requireAnonymous(context);
   const t = await getT(lang);
   const url = new URL(request.url);
   return {
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notRegistered: url.searchParams.get("social") === "not_registered",
     providers: bootstrap.social_providers ?? [],
     captchaSiteKey: context.env.TURNSTILE_SITE_KEY ?? null,
-    meta: { title: t("auth:titles.registration") },
+    meta: { title: t("auth:titles.registration"), description: t("auth:descriptions.registration", { site: bootstrap.settings.title ?? channel.name }) },
   };
 }
 
