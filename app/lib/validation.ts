@@ -1,6 +1,11 @@
 import { AUTH_MESSAGES, type AuthFormMessages } from "@api/contract/auth";
 import type { ValidationMessages } from "@api/contract/validation";
 import type { TFunction } from "i18next";
+import { config as zodConfig } from "zod/v4/core";
+
+// Every form schema is parsed with messages from here. In the browser, zod would probe `new Function` for its fast
+// path; the CSP forbids eval, so the probe would only log a violation.
+zodConfig({ jitless: true });
 
 /** The SPEC §5 messages in the visitor's language, for the shared zod schemas. */
 export function validationMessages(t: TFunction): ValidationMessages {
