@@ -1,5 +1,6 @@
-// `npm run setup`: applies the D1 migrations locally and loads every tenant folder into local D1/R2/KV, in the
-// same state directory `wrangler dev` uses. Idempotent; safe to run before every start.
+// `npm run setup`: applies the D1 migrations locally and loads every tenant folder into local D1/R2/KV and the demo
+// media (media/**) into local R2, in the same state directory `wrangler dev` uses. Idempotent; safe to run before
+// every start.
 //
 //   npm run setup -- [--persist-to <dir>] [--tenants <dir>]...
 //
@@ -10,6 +11,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
+import { describeMediaLoad, loadMedia } from "./lib/media-loader";
 import { TenantDefinitionError } from "./lib/tenant-definition";
 import { loadTenant, type LoadResult } from "./lib/tenant-loader";
 import { listTenantDirs, readTenant, type TenantSource } from "./lib/tenant-reader";
@@ -51,6 +53,8 @@ async function main() {
       const result = await loadTenant(proxy.env.DB, proxy.env.MEDIA, source.definition, source.files, { cache: proxy.env.CACHE });
       console.log(describe(result, source, performance.now() - t));
     }
+    const t = performance.now();
+    console.log(describeMediaLoad(await loadMedia(proxy.env.MEDIA, path.join(ROOT, "media")), performance.now() - t));
   } finally {
     await proxy.dispose();
   }
