@@ -16,6 +16,7 @@ import { devRoutes } from "./routes/dev";
 import { eventRoutes } from "./routes/events";
 import { geoRoutes } from "./routes/geo";
 import { keysRoutes } from "./routes/keys";
+import { mediaRoutes } from "./routes/media";
 import { participantRoutes } from "./routes/participants";
 import { profileRoutes } from "./routes/profile";
 import { socialRoutes } from "./routes/social";
@@ -45,6 +46,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", profileRoutes);
   app.route("/", devRoutes);
   app.route("/", socialRoutes);
+  app.route("/", mediaRoutes);
 
   app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));
   app.onError((err, c) => {

@@ -212,6 +212,8 @@ export interface AuthSession {
 export interface UserAccess {
   capabilities: Capability[];
   flags: CapabilityFlags;
+  /** Clip and download allowances of the user's active passes, summed (0: none). */
+  limits: { clips: number; downloads: number };
   features: Record<string, unknown>;
   featureCount: FeatureCount;
   trial_period_used: boolean;

@@ -92,6 +92,8 @@ export interface Event {
   description: string | null;
   type: "paid" | "free";
   access_type: AccessType;
+  /** Whether the viewer (the Bearer user, or anonymous) may watch it now: access rules, orders and geo. */
+  has_access: boolean;
   /** ISO 8601, UTC. */
   event_utc_ts: string;
   end_utc_ts: string;

@@ -195,3 +195,4 @@ export const prerolls = sqliteTable(
 
 export * from "./catalogue-schema";
 export * from "./auth-schema";
+export * from "./commerce-schema";

@@ -1,5 +1,6 @@
 // Event calls (SPEC §7 "Events"): /events with its filters, /events/{id}, /events-for-homepage, /events-categories,
-// /events-locations (public). Each answers in ONE D1 round trip (db.batch).
+// /events-locations (public). Each answers in ONE D1 round trip (db.batch), in parallel with the viewer lookup
+// that `has_access` needs (event-access.ts: a settings read when anonymous).
 import { Hono } from "hono";
 import { and, eq } from "drizzle-orm";
 import type { AppEnv } from "../context";
@@ -8,6 +9,7 @@ import { eventsQuerySchema, HOMEPAGE_SECTION_LIMIT } from "../contract/catalogue
 import { idParamSchema, langQuerySchema } from "../contract/common";
 import {
   type EventPage,
+  type EventRow,
   eventCountQuery,
   eventPageQuery,
   eventRelationsQueries,
@@ -22,6 +24,7 @@ import { notFound } from "../lib/errors";
 import { param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { eventMapper, type EventRelations } from "../services/catalogue-events";
+import { loadViewer, viewerAccess } from "../services/event-access";
 import { listMeta } from "../lib/list";
 import { requestLang } from "../services/lang";
 import { toCategoryTree, toLocation } from "../services/catalogue-taxonomy";
@@ -59,12 +62,11 @@ export const eventRoutes = new Hono<AppEnv>()
     );
     const order = eventsOrder({ field: q.sort_field, direction: q.sort_direction ?? defaultSortDirection(q.status), ...l });
     const page: EventPage = { where, order, limit: q.limit, offset: q.offset };
-    const [rows, [{ total }], ...rel] = await db.batch([
-      eventPageQuery(db, page),
-      eventCountQuery(db, where),
-      ...eventRelationsQueries(db, channel.id, [page]),
+    const [[rows, [{ total }], ...rel], viewer] = await Promise.all([
+      db.batch([eventPageQuery(db, page), eventCountQuery(db, where), ...eventRelationsQueries(db, channel.id, [page])]),
+      loadViewer(c),
     ]);
-    const body: ListResponse<Event> = { data: rows.map(eventMapper(relations(rel), now, l)), meta: listMeta(total, q.offset, q.limit) };
+    const body: ListResponse<Event> = { data: rows.map(eventMapper(relations(rel), now, l, viewerAccess(viewer))), meta: listMeta(total, q.offset, q.limit) };
     return c.json(body);
   })
   .get("/events/:id", requireApiKey, param(idParamSchema), query(langQuerySchema), async (c) => {
@@ -74,16 +76,17 @@ export const eventRoutes = new Hono<AppEnv>()
     const l = requestLang(c.req.valid("query").lang, channel);
     const where = and(eq(events.channelId, channel.id), eq(events.id, c.req.valid("param").id))!;
     const page: EventPage = { where, order: [], limit: 1, offset: 0 };
-    const [rows, ...rel] = await db.batch([eventPageQuery(db, page), ...eventRelationsQueries(db, channel.id, [page])]);
+    const [[rows, ...rel], viewer] = await Promise.all([db.batch([eventPageQuery(db, page), ...eventRelationsQueries(db, channel.id, [page])]), loadViewer(c)]);
     if (!rows[0]) throw notFound();
-    return c.json({ data: eventMapper(relations(rel), now, l)(rows[0]) });
+    return c.json({ data: eventMapper(relations(rel), now, l, viewerAccess(viewer))(rows[0]) });
   })
   .get("/events-for-homepage", requireApiKey, query(langQuerySchema), async (c) => {
     const db = c.get("db");
     const channel = c.get("channel");
     const now = c.get("now")();
     const l = requestLang(c.req.valid("query").lang, channel);
-    const data = await homepage(db, channel.id, now, l);
+    const viewer = loadViewer(c);
+    const data = await homepage(db, channel.id, now, l, async () => viewerAccess(await viewer));
     return c.json({ data });
   })
   .get("/events-categories", requireApiKey, query(langQuerySchema), async (c) => {
@@ -98,7 +101,7 @@ export const eventRoutes = new Hono<AppEnv>()
   });
 
 /** Live now, the next upcoming and the latest finished, with everything they refer to: one batch. */
-async function homepage(db: Db, channelId: number, now: number, l: Lang): Promise<EventsForHomepage> {
+async function homepage(db: Db, channelId: number, now: number, l: Lang, access: () => Promise<(row: EventRow) => boolean>): Promise<EventsForHomepage> {
   const section = (status: "live" | "upcoming" | "finished"): EventPage => ({
     where: and(eq(events.channelId, channelId), statusCondition(statusRange(status, now)))!,
     order: eventsOrder({ field: "event_utc_ts", direction: defaultSortDirection(status), ...l }),
@@ -106,13 +109,11 @@ async function homepage(db: Db, channelId: number, now: number, l: Lang): Promis
     offset: 0,
   });
   const pages = [section("live"), section("upcoming"), section("finished")];
-  const [live, upcoming, recent, ...rel] = await db.batch([
-    eventPageQuery(db, pages[0]),
-    eventPageQuery(db, pages[1]),
-    eventPageQuery(db, pages[2]),
-    ...eventRelationsQueries(db, channelId, pages),
+  const [[live, upcoming, recent, ...rel], hasAccess] = await Promise.all([
+    db.batch([eventPageQuery(db, pages[0]), eventPageQuery(db, pages[1]), eventPageQuery(db, pages[2]), ...eventRelationsQueries(db, channelId, pages)]),
+    access(),
   ]);
-  const toEvent = eventMapper(relations(rel), now, l);
+  const toEvent = eventMapper(relations(rel), now, l, hasAccess);
   return { live: live.map(toEvent), upcoming: upcoming.map(toEvent), recent: recent.map(toEvent) };
 }
 

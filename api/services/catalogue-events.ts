@@ -15,7 +15,8 @@ export interface EventRelations {
   locations: LocationRow[];
 }
 
-export function eventMapper(rel: EventRelations, now: number, l: Lang): (row: EventRow) => Event {
+/** `access` answers has_access per event for the request's viewer (event-access.ts). */
+export function eventMapper(rel: EventRelations, now: number, l: Lang, access: (row: EventRow) => boolean): (row: EventRow) => Event {
   const teams = new Map(rel.teams.map((r) => [r.id, r]));
   const groups = new Map(rel.groups.map((r) => [r.id, r]));
   const categories = new Map(rel.categories.map((r) => [r.id, r]));
@@ -41,6 +42,7 @@ export function eventMapper(rel: EventRelations, now: number, l: Lang): (row: Ev
       description: trOpt(row.description, l),
       type: row.type,
       access_type: row.accessType,
+      has_access: access(row),
       event_utc_ts: new Date(row.eventUtcTs).toISOString(),
       end_utc_ts: new Date(row.endUtcTs).toISOString(),
       time_zone: row.timeZone,

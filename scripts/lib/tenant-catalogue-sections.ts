@@ -130,6 +130,7 @@ export const catalogueSections: Section[] = [
         awayTeamId: e.away as unknown as number,
         gender: e.gender,
         poster: e.poster ? ctx.image(e.poster) : null,
+        mediaKey: e.media_key,
       }));
       return sync(ctx, {
         table: events,

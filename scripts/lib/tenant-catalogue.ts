@@ -112,6 +112,15 @@ const eventSchema = z.strictObject({
   home: aliasSchema,
   away: aliasSchema,
   poster: imagePath.optional(),
+  /**
+   * The media asset the event plays (media/<name>/ in R2, made by `npm run media`). Default: the demo programme,
+   * so every demo event has video; null for an event without any.
+   */
+  media_key: z
+    .string()
+    .regex(/^(?!event$)[a-z0-9][a-z0-9_-]{0,63}$/, 'must be a media asset name like "demo"')
+    .nullable()
+    .default("demo"),
 });
 
 const vodCategorySchema = z.strictObject({ alias: aliasSchema, name: localizedSchema, parent: aliasSchema.optional(), weight: weightSchema });

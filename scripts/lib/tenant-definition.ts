@@ -226,6 +226,19 @@ export const channelFileSchema = z
           ctx.addIssue({ code: "custom", path: ["slides", i, "slidable_alias"], message: `unknown ${what[s.slidable_type]} "${s.slidable_alias}" (not in the catalogue)` });
       });
     }
+    // Demo passes name what they cover; an unknown name would silently cover nothing.
+    const known = def.catalogue ? catalogueAliases(def.catalogue) : { category: new Set<string>(), participant: new Set<string>() };
+    const eventKeys = new Set(def.catalogue?.events.map((e) => e.key) ?? []);
+    def.users.forEach((u, i) =>
+      u.orders.forEach((o, j) => {
+        const at = (field: string) => ["users", i, "orders", j, field];
+        if (o.event && !eventKeys.has(o.event)) ctx.addIssue({ code: "custom", path: at("event"), message: `unknown event "${o.event}" (not in the catalogue)` });
+        if (o.event_category && !known.category.has(o.event_category))
+          ctx.addIssue({ code: "custom", path: at("event_category"), message: `unknown sport "${o.event_category}" (not in the catalogue)` });
+        if (o.participant && !known.participant.has(o.participant))
+          ctx.addIssue({ code: "custom", path: at("participant"), message: `unknown team "${o.participant}" (not in the catalogue)` });
+      }),
+    );
   });
 
 export type ChannelFile = z.output<typeof channelFileSchema>;

@@ -15,7 +15,7 @@ import {
 import { catalogueSections } from "./tenant-catalogue-sections";
 import { flattenMenu } from "./tenant-definition";
 import { CHANNEL_ID, byAlias, orNull, sync, syncParts, type Section } from "./tenant-sync";
-import { usersSection } from "./tenant-users";
+import { ordersSection, usersSection } from "./tenant-users";
 import { eventCategories, participantGroups, participants } from "../../api/db/catalogue-schema";
 
 export { CHANNEL_ID, type Section, type SectionContext } from "./tenant-sync";
@@ -167,5 +167,6 @@ export const sections: Section[] = [
     },
   },
   usersSection,
+  ordersSection,
 ];
 

@@ -131,7 +131,7 @@ describe("relative times", () => {
   it("names events away @ home by default, dates VOD items at their event's end, and builds search text", () => {
     const c = parse(base()).catalogue as Catalogue;
     const [event] = resolveEvents(c, NOW);
-    expect(event).toMatchObject({ name: "B @ A", type: "paid", gender: "men", timeZone: "America/Chicago" });
+    expect(event).toMatchObject({ name: "B @ A", type: "paid", gender: "men", timeZone: "America/Chicago", media_key: "demo" });
     expect(new Date(event.eventUtcTs).toISOString()).toBe("2026-01-18T01:00:00.000Z"); // 19:00 CST
     const [item] = resolveVodItems(c, NOW);
     expect(item.date).toBe(event.endUtcTs);
@@ -166,6 +166,8 @@ describe("catalogue validation", () => {
     expect(errorOf(withCatalogue((c) => (c.schools[0].properties = { division: "D9" })))).toContain('schools.0.properties.division: "D9" is not a value of property "division"');
     expect(errorOf(withCatalogue((c) => (c.events[0].start = { days: 1, at: "7pm" })))).toMatch(/events\.0\.start/);
     expect(errorOf(withCatalogue((c) => (c.time_zone = "Mars/Olympus")))).toContain("time_zone: must be an IANA time zone");
+    expect(errorOf(withCatalogue((c) => ((c.events[0] as Record<string, unknown>).media_key = "../x")))).toContain("events.0.media_key: must be a media asset name");
+    expect(parse(withCatalogue((c) => ((c.events[0] as Record<string, unknown>).media_key = null))).catalogue?.events[0].media_key).toBeNull();
     expect(errorOf(withCatalogue((c) => ((c.teams[0] as Record<string, unknown>).colour = "#ffffff")))).toContain("catalogue.json: teams.0.colour: unknown key");
     const loop = withCatalogue((c) => {
       c.sports.push({ alias: "ice", name: "Ice", parent: "hockey" } as (typeof c.sports)[number]);

@@ -6,6 +6,8 @@ import { CAPABILITIES, capabilityFlags, type Capability, type SocialProvider, ty
 import { channelSettingsSchema } from "../../contract/settings";
 import type { Db } from "../../db/client";
 import { channelSettings, userIdentities, users } from "../../db/schema";
+import { activeOrdersOf } from "../../db/repos/orders";
+import { passEntitlements } from "../access";
 import { resolveGeo } from "../geo";
 
 export type UserRow = typeof users.$inferSelect;
@@ -74,11 +76,12 @@ export async function requestGeoBlocked(c: Context<AppEnv>): Promise<boolean> {
 }
 
 /**
- * Where a user's capabilities come from. The account's own list is the first source; the commerce issue adds the
- * capabilities of the user's paid orders as another source here.
+ * Where a user's capabilities come from: the account's own list, then the capabilities of the user's paid, active,
+ * current orders (a pass grants watch, download…; SPEC §6).
  */
 export type CapabilitySource = (db: Db, user: UserRow, now: number) => Promise<readonly string[]> | readonly string[];
-export const capabilitySources: CapabilitySource[] = [(_db, user) => user.capabilities];
+const orderCapabilities: CapabilitySource = async (db, user, now) => passEntitlements(await activeOrdersOf(db, user.channelId, user.id, now), now).capabilities;
+export const capabilitySources: CapabilitySource[] = [(_db, user) => user.capabilities, orderCapabilities];
 
 export async function userCapabilities(db: Db, user: UserRow, now: number): Promise<Capability[]> {
   const lists = await Promise.all(capabilitySources.map((source) => source(db, user, now)));
@@ -91,11 +94,15 @@ export async function userForRequest(c: Context<AppEnv>, loaded: LoadedUser): Pr
   return userDto(loaded.row, loaded.providers, blocked, capabilities);
 }
 
-/** GET /user/access. */
+/** GET /user/access. Limits are the sum over the active passes (access.ts `passEntitlements`). */
 export async function userAccess(c: Context<AppEnv>, row: UserRow): Promise<UserAccess> {
-  const [blocked, capabilities] = await Promise.all([requestGeoBlocked(c), userCapabilities(c.get("db"), row, c.get("now")())]);
+  const db = c.get("db");
+  const now = c.get("now")();
+  // Capabilities through every source (so a later source shows here too); limits from the passes directly.
+  const [blocked, capabilities, orderRows] = await Promise.all([requestGeoBlocked(c), userCapabilities(db, row, now), activeOrdersOf(db, row.channelId, row.id, now)]);
   return {
     capabilities,
+    limits: passEntitlements(orderRows, now).limits,
     flags: capabilityFlags(capabilities),
     features: row.features,
     featureCount: { clips: row.clipCount, downloads: row.downloadCount },

@@ -1,0 +1,123 @@
+// Media delivery (issue 5, DESIGN "Media and playback"): the playback call that checks access and mints a token,
+// the generated live/finished manifests of an event, and segments and images from R2. Media paths need no api key:
+// the signed token is the proof, and it is checked on every request against the host's channel.
+import { Hono, type Context } from "hono";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { idParamSchema } from "../contract/common";
+import { eventFileParamSchema, mediaTokenQuerySchema, PLAYBACK_MESSAGES, type Playback, type PlaybackDenied } from "../contract/media";
+import type { EventRow } from "../db/repos/catalogue-events";
+import { events } from "../db/schema";
+import { randomToken } from "../lib/crypto";
+import { ApiError, notFound } from "../lib/errors";
+import { authSecret } from "../lib/secrets";
+import { param, query } from "../lib/validate";
+import { requireApiKey } from "../middleware/api-key";
+import { streamStatus } from "../services/event-status";
+import { buildHlsMaster, buildHlsMedia, buildMpd, assetChunk, fillTemplate, maxSegment, resolveEventFile } from "../services/livesim";
+import { ASSET_NAME, loadMediaInfo, mediaObjectKey, serveLoopedSegment } from "../services/media-asset";
+import { MEDIA_TOKEN_MAX_TTL_MS, mintMediaToken, verifyMediaToken } from "../services/media-token";
+import { playbackAccess } from "../services/playback-access";
+import { contentTypeFor, serveR2Object } from "../services/r2-range";
+
+const SAFE_FILE = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,200}$/;
+const assetParamSchema = z.object({ asset: z.string().regex(ASSET_NAME), file: z.string().regex(SAFE_FILE) });
+
+const eventPrefix = (id: number) => `event/${id}`;
+const eventTimes = (e: EventRow) => ({ start: e.eventUtcTs, end: e.endUtcTs });
+
+async function channelEvent(c: Context<AppEnv>, id: number): Promise<EventRow | undefined> {
+  return c
+    .get("db")
+    .select()
+    .from(events)
+    .where(and(eq(events.channelId, c.get("channel").id), eq(events.id, id)))
+    .get();
+}
+
+/** Refuses (403) a missing, tampered, expired, other-asset or other-channel token. */
+async function requireToken(c: Context<AppEnv>, token: string | undefined, prefix: string): Promise<string> {
+  const check = await verifyMediaToken(authSecret(c.env), token, { channelId: c.get("channel").id, prefix, now: c.get("now")() });
+  if (!check.ok) throw new ApiError(403, PLAYBACK_MESSAGES.badToken);
+  return token!;
+}
+
+function orNotFound(res: Response | null): Response {
+  if (!res) throw notFound();
+  return res;
+}
+
+function text(body: string, contentType: string, cacheControl: string): Response {
+  return new Response(body, { headers: { "Content-Type": contentType, "Cache-Control": cacheControl, "X-Content-Type-Options": "nosniff" } });
+}
+
+export const mediaRoutes = new Hono<AppEnv>()
+  .post("/events/:id/playback", requireApiKey, param(idParamSchema), async (c) => {
+    const id = c.req.valid("param").id;
+    const event = await channelEvent(c, id);
+    if (!event) throw notFound();
+    c.header("Cache-Control", "private, no-store");
+    const { decision, userId } = await playbackAccess(c, event);
+    if (!decision.allowed) {
+      const body: PlaybackDenied = { message: PLAYBACK_MESSAGES[decision.reason], reason: decision.reason };
+      return c.json(body, 403);
+    }
+    const now = c.get("now")();
+    if (streamStatus(eventTimes(event), now) === "upcoming") return c.json({ message: PLAYBACK_MESSAGES.upcoming }, 409);
+    const info = event.mediaKey && ASSET_NAME.test(event.mediaKey) ? await loadMediaInfo(c.env.MEDIA, event.mediaKey, now) : null;
+    if (!info) throw notFound(PLAYBACK_MESSAGES.noMedia);
+
+    const expires = now + MEDIA_TOKEN_MAX_TTL_MS;
+    const subject = userId === null ? `a:${randomToken(12)}` : `u:${userId}`;
+    const token = await mintMediaToken(authSecret(c.env), { c: c.get("channel").id, s: subject, p: eventPrefix(id), e: expires }, now);
+    const base = `${new URL(c.req.url).origin}/api/media/event/${id}`;
+    const q = `?token=${encodeURIComponent(token)}`;
+    const data: Playback = {
+      dash: `${base}/manifest.mpd${q}`,
+      hls: `${base}/master.m3u8${q}`,
+      token,
+      expires_at: new Date(expires).toISOString(),
+      poster: event.poster ?? (info.poster ? `${base}/${info.poster}${q}` : null),
+    };
+    return c.json({ data });
+  })
+  .get("/media/event/:id/:file", param(eventFileParamSchema), query(mediaTokenQuerySchema), async (c) => {
+    const { id, file } = c.req.valid("param");
+    const token = await requireToken(c, c.req.valid("query").token, eventPrefix(id));
+    const event = await channelEvent(c, id);
+    const now = c.get("now")();
+    const asset = event?.mediaKey && ASSET_NAME.test(event.mediaKey) ? event.mediaKey : null;
+    const info = asset ? await loadMediaInfo(c.env.MEDIA, asset, now) : null;
+    if (!event || !asset || !info) throw notFound();
+    const times = eventTimes(event);
+    const status = streamStatus(times, now);
+    if (status === "upcoming") throw notFound(PLAYBACK_MESSAGES.upcoming);
+    // A live manifest changes every segment; a finished one only if the event is edited.
+    const manifestCache = status === "live" ? "private, no-cache" : "private, max-age=60";
+
+    if (file === "manifest.mpd") return text(buildMpd(info, times, now, token)!, contentTypeFor(file), manifestCache);
+    if (file === "master.m3u8") return text(buildHlsMaster(info, token), contentTypeFor(file), manifestCache);
+    if (info.poster && file === info.poster) {
+      return orNotFound(await serveR2Object(c.env.MEDIA, mediaObjectKey(asset, info.poster), c.req.raw));
+    }
+    const target = resolveEventFile(info, file);
+    if (!target) throw notFound();
+    if (target.kind === "playlist") return text(buildHlsMedia(info, target.stream, times, now, token)!, contentTypeFor(file), manifestCache);
+    const initKey = mediaObjectKey(asset, fillTemplate(target.stream.init, target.stream));
+    if (target.kind === "init") return orNotFound(await serveR2Object(c.env.MEDIA, initKey, c.req.raw));
+
+    // Segments past the live edge do not exist yet.
+    if (target.n > maxSegment(info, times, now)) throw notFound();
+    const { chunk, loop } = assetChunk(target.n, info.segment_count);
+    const key = mediaObjectKey(asset, fillTemplate(target.stream.chunk_template, target.stream, chunk));
+    const shiftS = loop * info.segment_count * info.segment_duration_s;
+    const res = shiftS === 0 ? await serveR2Object(c.env.MEDIA, key, c.req.raw) : await serveLoopedSegment(c.env.MEDIA, key, initKey, shiftS, c.req.raw, now);
+    return orNotFound(res);
+  })
+  .get("/media/:asset/:file{.+}", param(assetParamSchema), query(mediaTokenQuerySchema), async (c) => {
+    const { asset, file } = c.req.valid("param");
+    await requireToken(c, c.req.valid("query").token, asset);
+    if (file.includes("..")) throw notFound();
+    return orNotFound(await serveR2Object(c.env.MEDIA, mediaObjectKey(asset, file), c.req.raw));
+  });

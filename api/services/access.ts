@@ -1,0 +1,132 @@
+// Who may watch an event (SPEC §3 access types, §6 capabilities and geo): pure rules, no I/O. The callers load the
+// user's active orders, the event's category ancestry and the geo flag; these functions only decide.
+import { capabilityFlags } from "../contract/auth";
+import type { AccessType } from "../contract/catalogue";
+import type { OrderLimits } from "../db/commerce-schema";
+
+/** The fields of an event the rules read. */
+export interface AccessEvent {
+  id: number;
+  accessType: AccessType;
+  eventCategoryId: number | null;
+  homeTeamId: number | null;
+  awayTeamId: number | null;
+}
+
+/** An order as the rules see it (a subset of the `orders` row, so tests and callers build it freely). */
+export interface AccessOrder {
+  type: "event" | "package" | "subscription";
+  productId: number | null;
+  status: "pending" | "paid" | "failed" | "refunded";
+  activityStatus: "active" | "inactive";
+  eventCategoryId: number | null;
+  participantId: number | null;
+  capabilities: readonly string[];
+  limits?: OrderLimits;
+  startsAt: number;
+  /** Null: open-ended. */
+  endsAt: number | null;
+}
+
+export interface AccessUser {
+  id: number;
+  /** The account's own capabilities (orders add theirs). */
+  capabilities: readonly string[];
+}
+
+export interface AccessInput {
+  event: AccessEvent;
+  /**
+   * The event's category and its ancestors (any order), e.g. [hockey-u18, hockey]: a package for a parent category
+   * covers its sub-categories. Empty when the event has no category.
+   */
+  eventCategoryPath: readonly number[];
+  user: AccessUser | null;
+  /** The user's orders; the rules themselves keep only the paid, active, current ones. */
+  orders: readonly AccessOrder[];
+  geoBlocked: boolean;
+  /** Epoch ms, from the injected clock. */
+  now: number;
+}
+
+export type AccessDenial = "geo" | "login" | "purchase";
+export type AccessDecision = { allowed: true } | { allowed: false; reason: AccessDenial };
+
+/** Paid, active and within its validity window at `now` (start inclusive, end exclusive). */
+export function orderIsActive(order: AccessOrder, now: number): boolean {
+  return (
+    order.status === "paid" &&
+    order.activityStatus === "active" &&
+    order.startsAt <= now &&
+    (order.endsAt === null || now < order.endsAt)
+  );
+}
+
+/**
+ * Whether an order's product covers the event, whatever the order's state:
+ * - event: the order's product is this event;
+ * - package: a team pass (participant set) covers the events where that team plays home or away; a category
+ *   package covers its category and every sub-category; with both set, both must hold; with neither, nothing
+ *   (a package always names what it covers);
+ * - subscription: every event of the channel (SPEC §4: the subscription counts as purchased).
+ */
+export function orderCovers(order: AccessOrder, event: AccessEvent, eventCategoryPath: readonly number[] = categoryPathOf(event)): boolean {
+  switch (order.type) {
+    case "event":
+      return order.productId === event.id;
+    case "subscription":
+      return true;
+    case "package": {
+      if (order.participantId === null && order.eventCategoryId === null) return false;
+      const team = order.participantId === null || order.participantId === event.homeTeamId || order.participantId === event.awayTeamId;
+      const category = order.eventCategoryId === null || eventCategoryPath.includes(order.eventCategoryId);
+      return team && category;
+    }
+  }
+}
+
+const categoryPathOf = (event: AccessEvent): number[] => (event.eventCategoryId === null ? [] : [event.eventCategoryId]);
+
+/** The orders that count now: paid, active and current. */
+export const activeOrders = <T extends AccessOrder>(orders: readonly T[], now: number): T[] => orders.filter((o) => orderIsActive(o, now));
+
+/**
+ * The access rule. Geo comes first (a blocked country sees the region message whatever it holds); then free →
+ * anyone, register → any signed-in user, paid/ppv → a signed-in user with an active order covering the event and
+ * the `watch` capability, from the account itself or from one of those covering orders.
+ */
+export function canWatch(input: AccessInput): AccessDecision {
+  if (input.geoBlocked) return { allowed: false, reason: "geo" };
+  const { event, user } = input;
+  if (event.accessType === "free") return { allowed: true };
+  if (!user) return { allowed: false, reason: "login" };
+  if (event.accessType === "register") return { allowed: true };
+  const covering = activeOrders(input.orders, input.now).filter((o) => orderCovers(o, event, input.eventCategoryPath));
+  if (!covering.length) return { allowed: false, reason: "purchase" };
+  const canWatchFlag = capabilityFlags([...user.capabilities, ...covering.flatMap((o) => o.capabilities)]).watch;
+  return canWatchFlag ? { allowed: true } : { allowed: false, reason: "purchase" };
+}
+
+/** `has_access` of an event in the API's answers: the same rule as a boolean. */
+export const hasAccess = (input: AccessInput): boolean => canWatch(input).allowed;
+
+/**
+ * Capabilities and limits a user holds now: the account's own capabilities merged with those of every active
+ * order. Limits are SUMMED over the active passes: each pass sells its own allowance of clips and downloads
+ * (SPEC §6 "limits are per pass"), so two passes of 5 downloads give 10.
+ */
+export function passEntitlements(orders: readonly AccessOrder[], now: number): { capabilities: string[]; limits: Required<OrderLimits> } {
+  const current = activeOrders(orders, now);
+  const sum = (key: keyof OrderLimits) => current.reduce((total, o) => total + Math.max(0, o.limits?.[key] ?? 0), 0);
+  return { capabilities: current.flatMap((o) => o.capabilities), limits: { clips: sum("clips"), downloads: sum("downloads") } };
+}
+
+/**
+ * An event's category followed by its ancestors, from the channel's (id, parent) pairs. Parent ids of 0 or null
+ * end the chain; a cycle in bad data ends it too.
+ */
+export function categoryAncestry(categoryId: number | null, parents: ReadonlyMap<number, number | null>): number[] {
+  const path: number[] = [];
+  for (let id = categoryId; id !== null && id !== 0 && !path.includes(id); id = parents.get(id) ?? null) path.push(id);
+  return path;
+}

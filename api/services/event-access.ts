@@ -1,0 +1,49 @@
+// `has_access` and the playback check for the request's viewer: loads what the pure rules in access.ts need (the
+// Bearer user, their active orders, the category tree, the geo flag) once per request, then decides per event.
+import type { Context } from "hono";
+import type { AppEnv } from "../context";
+import { activeOrdersQuery, categoryParentsQuery, parentMap } from "../db/repos/orders";
+import type { EventRow } from "../db/repos/catalogue-events";
+import type { OrderRow } from "../db/schema";
+import { bearerToken, currentUser } from "../middleware/user";
+import { canWatch, categoryAncestry, type AccessDecision } from "./access";
+import { requestGeoBlocked, type UserRow } from "./auth/users";
+
+export interface Viewer {
+  user: UserRow | null;
+  orders: OrderRow[];
+  categoryParents: ReadonlyMap<number, number | null>;
+  geoBlocked: boolean;
+  now: number;
+}
+
+/**
+ * The viewer of this request. Anonymous costs one settings read (geo), in parallel with the user lookup; orders
+ * and categories are read only for a signed-in user, in one batch.
+ */
+export async function loadViewer(c: Context<AppEnv>): Promise<Viewer> {
+  const now = c.get("now")();
+  const [geoBlocked, user] = await Promise.all([requestGeoBlocked(c), bearerToken(c) ? currentUser(c).then((f) => f?.user ?? null) : null]);
+  if (!user) return { user: null, orders: [], categoryParents: new Map(), geoBlocked, now };
+  const db = c.get("db");
+  const [orders, parents] = await db.batch([activeOrdersQuery(db, user.channelId, user.id, now), categoryParentsQuery(db, user.channelId)]);
+  return { user, orders, categoryParents: parentMap(parents), geoBlocked, now };
+}
+
+/** May this viewer watch this event (and if not, why: geo, login or purchase). */
+export function viewerDecision(viewer: Viewer, event: EventRow): AccessDecision {
+  return canWatch({
+    event,
+    eventCategoryPath: categoryAncestry(event.eventCategoryId, viewer.categoryParents),
+    user: viewer.user && { id: viewer.user.id, capabilities: viewer.user.capabilities },
+    orders: viewer.orders,
+    geoBlocked: viewer.geoBlocked,
+    now: viewer.now,
+  });
+}
+
+/** The `has_access` of each event for this viewer. */
+export const viewerAccess =
+  (viewer: Viewer) =>
+  (event: EventRow): boolean =>
+    viewerDecision(viewer, event).allowed;

@@ -1,0 +1,181 @@
+// Live that is really live, locally (issue 5): an event's manifests are generated from a looped VOD asset and the
+// clock. Segment n of an event covers [(n-1)·d, n·d) after the start and plays asset chunk ((n-1) % count) + 1.
+import { z } from "zod";
+import { type EventTimes, streamStatus } from "./event-status";
+
+/** The DVR window a live viewer can seek back in. */
+export const DVR_WINDOW_S = 30 * 60;
+/** How often a live player reloads the manifest, and how far behind the edge it plays. */
+export const LIVE_UPDATE_PERIOD_S = 10;
+export const LIVE_DELAY_SEGMENTS = 3;
+
+const streamSchema = z.object({
+  id: z.number().int().nonnegative(),
+  kind: z.enum(["video", "audio"]),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  bandwidth: z.number().int().positive(),
+  codecs: z.string().regex(/^[A-Za-z0-9.,-]+$/),
+  init: z.string().regex(/^[A-Za-z0-9._$-]+$/),
+  chunk_template: z.string().regex(/^[A-Za-z0-9._$%-]+$/),
+});
+/** media/<asset>/media.json, written by `npm run media`. */
+export const mediaInfoSchema = z.object({
+  segment_duration_s: z.number().positive(),
+  segment_count: z.number().int().positive(),
+  duration_s: z.number().positive(),
+  streams: z.array(streamSchema).min(1),
+  poster: z.string().regex(/^[A-Za-z0-9._/-]+$/).optional(),
+});
+export type MediaInfo = z.infer<typeof mediaInfoSchema>;
+export type MediaStream = MediaInfo["streams"][number];
+
+export type Timeline =
+  | { status: "upcoming" }
+  | { status: "live" | "finished"; first: number; last: number; segmentMs: number; durationMs: number };
+
+/** Which event segments exist at `now`: the DVR window while live, all of them once finished. */
+export function eventTimeline(info: MediaInfo, event: EventTimes, now: number): Timeline {
+  const status = streamStatus(event, now);
+  if (status === "upcoming") return { status };
+  const segmentMs = info.segment_duration_s * 1000;
+  if (status === "finished") {
+    const durationMs = event.end - event.start;
+    return { status, first: 1, last: Math.max(1, Math.ceil(durationMs / segmentMs)), segmentMs, durationMs };
+  }
+  // A segment is available once it is complete: the edge is the last one that ended by now.
+  const last = Math.floor((now - event.start) / segmentMs);
+  const first = Math.max(1, last - Math.floor((DVR_WINDOW_S * 1000) / segmentMs) + 1);
+  return { status, first, last, segmentMs, durationMs: now - event.start };
+}
+
+/** The asset chunk an event segment plays, and how many times the asset has looped before it. */
+export function assetChunk(n: number, segmentCount: number): { chunk: number; loop: number } {
+  return { chunk: ((n - 1) % segmentCount) + 1, loop: Math.floor((n - 1) / segmentCount) };
+}
+
+/** A stream's file name with ffmpeg's template variables filled in ($RepresentationID$, $Number$, $Number%05d$). */
+export function fillTemplate(template: string, stream: MediaStream, n?: number): string {
+  return template
+    .replaceAll("$RepresentationID$", String(stream.id))
+    .replace(/\$Number(?:%0(\d+)d)?\$/g, (m, width?: string) => (n === undefined ? m : String(n).padStart(Number(width ?? 0), "0")));
+}
+
+export type EventFile =
+  | { kind: "init"; stream: MediaStream }
+  | { kind: "chunk"; stream: MediaStream; n: number }
+  | { kind: "playlist"; stream: MediaStream };
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Maps a file name of an event's manifests back to its stream (and segment number). */
+export function resolveEventFile(info: MediaInfo, file: string): EventFile | null {
+  for (const stream of info.streams) {
+    if (file === fillTemplate(stream.init, stream)) return { kind: "init", stream };
+    if (file === playlistName(stream)) return { kind: "playlist", stream };
+    const [before, after] = fillTemplate(stream.chunk_template, stream).split(/\$Number(?:%0\d+d)?\$/);
+    if (after === undefined) continue;
+    const match = new RegExp(`^${escapeRegex(before)}(\\d{1,9})${escapeRegex(after)}$`).exec(file);
+    if (match && Number(match[1]) >= 1) return { kind: "chunk", stream, n: Number(match[1]) };
+  }
+  return null;
+}
+
+export const playlistName = (stream: MediaStream) => `media_${stream.id}.m3u8`;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const seconds = (ms: number) => `PT${Number((ms / 1000).toFixed(3))}S`;
+const attr = (s: string) => s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+const withToken = (url: string, token: string) => `${url}?token=${encodeURIComponent(token)}`;
+
+function representation(info: MediaInfo, stream: MediaStream, token: string): string {
+  const size = stream.width && stream.height ? ` width="${stream.width}" height="${stream.height}"` : "";
+  const segmentMs = Math.round(info.segment_duration_s * 1000);
+  return [
+    `      <Representation id="${stream.id}" codecs="${attr(stream.codecs)}" bandwidth="${stream.bandwidth}"${size}>`,
+    `        <SegmentTemplate timescale="1000" duration="${segmentMs}" startNumber="1"` +
+      ` initialization="${attr(withToken(fillTemplate(stream.init, stream), token))}"` +
+      ` media="${attr(withToken(fillTemplate(stream.chunk_template, stream), token))}"/>`,
+    `      </Representation>`,
+  ].join("\n");
+}
+
+/** The event's DASH manifest: dynamic while live (numbers from the clock), static once finished. */
+export function buildMpd(info: MediaInfo, event: EventTimes, now: number, token: string): string | null {
+  const t = eventTimeline(info, event, now);
+  if (t.status === "upcoming") return null;
+  const head =
+    t.status === "live"
+      ? `type="dynamic" availabilityStartTime="${iso(event.start)}" publishTime="${iso(now)}"` +
+        ` minimumUpdatePeriod="PT${LIVE_UPDATE_PERIOD_S}S" timeShiftBufferDepth="PT${DVR_WINDOW_S / 60}M"` +
+        ` suggestedPresentationDelay="${seconds(LIVE_DELAY_SEGMENTS * t.segmentMs)}"`
+      : `type="static" mediaPresentationDuration="${seconds(t.durationMs)}"`;
+  const sets = (["video", "audio"] as const)
+    .map((kind) => {
+      const streams = info.streams.filter((s) => s.kind === kind);
+      if (!streams.length) return "";
+      return [
+        `    <AdaptationSet contentType="${kind}" mimeType="${kind}/mp4" segmentAlignment="true" startWithSAP="1">`,
+        ...streams.map((s) => representation(info, s, token)),
+        `    </AdaptationSet>`,
+      ].join("\n");
+    })
+    .filter(Boolean);
+  return [
+    `<?xml version="1.0" encoding="utf-8"?>`,
+    `<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" profiles="urn:mpeg:dash:profile:isoff-live:2011" ${head} minBufferTime="${seconds(2 * t.segmentMs)}">`,
+    `  <Period id="0" start="PT0S">`,
+    ...sets,
+    `  </Period>`,
+    // Players sync their clock to the server's, so the live edge is right even on a skewed device (or test clock).
+    ...(t.status === "live" ? [`  <UTCTiming schemeIdUri="urn:mpeg:dash:utc:direct:2014" value="${iso(now)}"/>`] : []),
+    `</MPD>`,
+    ``,
+  ].join("\n");
+}
+
+/** The HLS multivariant playlist: one variant per video rendition, the audio as a shared group. */
+export function buildHlsMaster(info: MediaInfo, token: string): string {
+  const audio = info.streams.filter((s) => s.kind === "audio");
+  const lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"];
+  audio.forEach((s, i) =>
+    lines.push(`#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="audio_${s.id}",DEFAULT=${i === 0 ? "YES" : "NO"},AUTOSELECT=YES,URI="${withToken(playlistName(s), token)}"`),
+  );
+  for (const v of info.streams.filter((s) => s.kind === "video")) {
+    const codecs = [v.codecs, ...(audio[0] ? [audio[0].codecs] : [])].join(",");
+    const bandwidth = v.bandwidth + (audio[0]?.bandwidth ?? 0);
+    const size = v.width && v.height ? `,RESOLUTION=${v.width}x${v.height}` : "";
+    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},CODECS="${codecs}"${size}${audio.length ? ',AUDIO="audio"' : ""}`);
+    lines.push(withToken(playlistName(v), token));
+  }
+  return lines.join("\n") + "\n";
+}
+
+/** One stream's HLS media playlist: a sliding DVR window while live, the whole recording (VOD) once finished. */
+export function buildHlsMedia(info: MediaInfo, stream: MediaStream, event: EventTimes, now: number, token: string): string | null {
+  const t = eventTimeline(info, event, now);
+  if (t.status === "upcoming") return null;
+  const d = info.segment_duration_s;
+  const lines = [
+    "#EXTM3U",
+    "#EXT-X-VERSION:7",
+    `#EXT-X-TARGETDURATION:${Math.ceil(d)}`,
+    `#EXT-X-MEDIA-SEQUENCE:${t.first}`,
+    ...(t.status === "finished" ? ["#EXT-X-PLAYLIST-TYPE:VOD"] : []),
+    "#EXT-X-INDEPENDENT-SEGMENTS",
+    `#EXT-X-MAP:URI="${withToken(fillTemplate(stream.init, stream), token)}"`,
+  ];
+  for (let n = t.first; n <= t.last; n++) {
+    if (n === t.first) lines.push(`#EXT-X-PROGRAM-DATE-TIME:${iso(event.start + (n - 1) * t.segmentMs)}`);
+    lines.push(`#EXTINF:${d.toFixed(3)},`, withToken(fillTemplate(stream.chunk_template, stream, n), token));
+  }
+  if (t.status === "finished") lines.push("#EXT-X-ENDLIST");
+  return lines.join("\n") + "\n";
+}
+
+/** The highest segment number a request may ask for now (one ahead of the edge, for a player's clock skew). */
+export function maxSegment(info: MediaInfo, event: EventTimes, now: number): number {
+  const t = eventTimeline(info, event, now);
+  if (t.status === "upcoming") return 0;
+  return t.status === "live" ? t.last + 1 : t.last;
+}
