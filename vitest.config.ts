@@ -26,7 +26,8 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           setupFiles: ["tests/api/setup.ts"],
           // A local OAuth/OIDC server for the Google / Facebook sign-in tests (its URL: inject("oauthIssuer")).
-          globalSetup: ["tests/api/oauth.global-setup.ts"],
+          // The real demo media files some tests upload to R2 (inject("demoMedia")).
+          globalSetup: ["tests/api/oauth.global-setup.ts", "tests/api/media.global-setup.ts"],
         },
       },
     ],

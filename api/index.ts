@@ -13,6 +13,7 @@ import { assetRoutes } from "./routes/assets";
 import { authRoutes } from "./routes/auth";
 import { channelRoutes } from "./routes/channel";
 import { devRoutes } from "./routes/dev";
+import { downloadRoutes } from "./routes/download";
 import { eventRoutes } from "./routes/events";
 import { geoRoutes } from "./routes/geo";
 import { keysRoutes } from "./routes/keys";
@@ -47,6 +48,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", devRoutes);
   app.route("/", socialRoutes);
   app.route("/", mediaRoutes);
+  app.route("/", downloadRoutes);
 
   app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));
   app.onError((err, c) => {

@@ -3,12 +3,12 @@
 // (and its sidx, if any) moved forward by whole loops. Only the head of the segment (styp/sidx/moof, a few KB) is
 // held; the media data streams through untouched. Patching in place keeps every byte offset, so `trun` offsets hold.
 
-type Box = { type: string; start: number; content: number; end: number };
+export type Box = { type: string; start: number; content: number; end: number };
 
 /** Larger heads are not fragments this module understands: they pass through unchanged. */
 const MAX_HEAD_BYTES = 512 * 1024;
 
-function readBox(view: DataView, at: number, limit: number): Box | null {
+export function readBox(view: DataView, at: number, limit: number): Box | null {
   if (at + 8 > limit) return null;
   let size = view.getUint32(at);
   const type = String.fromCharCode(view.getUint8(at + 4), view.getUint8(at + 5), view.getUint8(at + 6), view.getUint8(at + 7));
@@ -25,7 +25,7 @@ function readBox(view: DataView, at: number, limit: number): Box | null {
 }
 
 /** The complete child boxes of [from, to), stopping at the first one that does not fit. */
-function children(view: DataView, from: number, to: number): Box[] {
+export function children(view: DataView, from: number, to: number): Box[] {
   const out: Box[] = [];
   for (let at = from; at < to; ) {
     const box = readBox(view, at, to);
@@ -36,8 +36,8 @@ function children(view: DataView, from: number, to: number): Box[] {
   return out;
 }
 
-const find = (boxes: Box[], type: string) => boxes.find((b) => b.type === type);
-const viewOf = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+export const find = (boxes: Box[], type: string) => boxes.find((b) => b.type === type);
+export const viewOf = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** Track id → media timescale, from an init segment's moov/trak/(tkhd, mdia/mdhd). */
 export function initTimescales(init: Uint8Array): Map<number, number> {

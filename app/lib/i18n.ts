@@ -5,7 +5,7 @@ export const i18nOptions = {
   supportedLngs: [...LANGUAGES],
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: "common",
-  ns: ["common", "auth"],
+  ns: ["common", "auth", "player"],
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 } as const;

@@ -4,11 +4,13 @@ import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import en from "~/locales/en/common.json";
 import enAuth from "~/locales/en/auth.json";
+import enPlayer from "~/locales/en/player.json";
 import fr from "~/locales/fr/common.json";
 import frAuth from "~/locales/fr/auth.json";
+import frPlayer from "~/locales/fr/player.json";
 import { i18nOptions } from "~/lib/i18n";
 
-export const resources = { en: { common: en, auth: enAuth }, fr: { common: fr, auth: frAuth } };
+export const resources = { en: { common: en, auth: enAuth, player: enPlayer }, fr: { common: fr, auth: frAuth, player: frPlayer } };
 
 // The language is decided by tenant resolution (cookie, then the channel's default), so detection here only
 // backs up getFixedT for the server.

@@ -8,6 +8,7 @@ import { catalogueEndpoints, type CatalogueEndpoints } from "./api/catalogue.ser
 import { channelEndpoints, type ChannelEndpoints } from "./api/channel.server";
 import { createApiClient, type ApiClientOptions } from "./api/client.server";
 import { isApiRequestError } from "./api/errors";
+import { playbackEndpoints, type PlaybackEndpoints } from "./api/playback.server";
 import { socialEndpoints, type SocialEndpoints } from "./api/social.server";
 import { httpTransport, inProcessTransport } from "./api/transport.server";
 import { CacheShort, cached, type CacheDeps } from "./cache.server";
@@ -22,6 +23,7 @@ export type TenantState =
       catalogue: CatalogueEndpoints;
       auth: AuthEndpoints;
       social: SocialEndpoints;
+      playback: PlaybackEndpoints;
       bootstrap: BootstrapData;
       origin: string;
     }
@@ -72,7 +74,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
   const auth = authEndpoints({ ...clientBase, keys });
   try {
     const bootstrap = await cached(deps, `bootstrap:${config.alias}:${lang}`, CacheShort, api.bootstrap);
-    return { kind: "ok", channel: config, lang, api, catalogue: catalogueEndpoints(client, lang), auth, social: socialEndpoints(client, lang), bootstrap, origin: url.origin };
+    return { kind: "ok", channel: config, lang, api, catalogue: catalogueEndpoints(client, lang), auth, social: socialEndpoints(client, lang), playback: playbackEndpoints({ ...clientBase, keys }), bootstrap, origin: url.origin };
   } catch (error) {
     return unavailable(lang, error);
   }

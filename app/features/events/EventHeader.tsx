@@ -1,23 +1,30 @@
 import type { Event } from "@api/contract/catalogue";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { genderLetter, matchup, participantLabel, sides, teamName } from "~/lib/format";
 import { Crest } from "./Crest";
 import { EventBadges } from "./EventBadges";
 import { EventTime } from "./EventTime";
 
-/** /watch/{id}: the event's header and, where the player will go, its poster. */
-export function EventHeader({ event }: { event: Event }) {
+/**
+ * /watch/{id}: the event's header and its stage: the poster, or `stage` (the player) in its place, with `overlay`
+ * (a countdown or an access prompt) over it.
+ */
+export function EventHeader({ event, stage, overlay }: { event: Event; stage?: ReactNode; overlay?: ReactNode }) {
   const { t } = useTranslation();
   const s = sides(event);
   const gender = genderLetter(event.gender);
   return (
     <>
       <div className="watch__stage">
-        {event.poster ? (
+        {stage ? (
+          stage
+        ) : event.poster ? (
           <img className="watch__poster" src={event.poster} alt={t("events.posterOf", { name: matchup(event) })} width={1280} height={720} />
         ) : (
           <div className="watch__poster watch__poster--empty" />
         )}
+        {overlay}
       </div>
       <header className="event-header">
         <EventBadges status={event.stream_status} access={event.access_type} />

@@ -104,7 +104,8 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 
 async function readErrorBody(response: Response): Promise<ApiErrorBody | null> {
   try {
-    const parsed = apiErrorBodySchema.safeParse(await response.json());
+    // Extra fields (a playback refusal's `reason`) are kept for the callers that read them.
+    const parsed = apiErrorBodySchema.passthrough().safeParse(await response.json());
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -1,0 +1,135 @@
+// The web player (issue 5): a muted-autoplay <video> driven by shaka-player, with our own accessible controls and
+// keyboard shortcuts. Client-only: shaka is imported inside an effect, so the server renders the frame and poster.
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { LIVE_EDGE_S, PlayerControls, type PlayerActions } from "./PlayerControls";
+import { usePlaybackState } from "./usePlaybackState";
+import { useShakaPlayer } from "./useShakaPlayer";
+
+export interface PlayerProps {
+  eventId: number;
+  /** The DASH manifest URL of the first grant; later grants only renew `token`. */
+  manifest: string;
+  token: string;
+  poster?: string | null;
+  title: string;
+  /** Seconds per seek step (buttons and arrow keys). */
+  seekStep?: number;
+}
+
+const INTERACTIVE = /^(BUTTON|INPUT|SELECT|TEXTAREA|A)$/;
+
+export function Player({ eventId, manifest, token, poster, title, seekStep = 10 }: PlayerProps) {
+  const { t } = useTranslation("player");
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const { status, player } = useShakaPlayer(videoRef, { eventId, manifest, token });
+  const state = usePlaybackState(videoRef, player);
+  // Known only in the browser: read after hydration so the server and first client render agree.
+  const [pipSupported, setPipSupported] = useState(false);
+  useEffect(() => setPipSupported(Boolean(document.pictureInPictureEnabled)), []);
+
+  const actions = useMemo<PlayerActions>(() => {
+    const video = () => videoRef.current;
+    const range = () => player?.seekRange() ?? { start: 0, end: video()?.duration ?? 0 };
+    const clamp = (s: number) => {
+      const { start, end } = range();
+      return Math.min(Math.max(s, start), end);
+    };
+    return {
+      togglePlay: () => {
+        const v = video();
+        if (!v) return;
+        if (v.paused) void v.play().catch(() => undefined);
+        else v.pause();
+      },
+      seekBy: (s) => {
+        const v = video();
+        if (v) v.currentTime = clamp(v.currentTime + s);
+      },
+      seekTo: (s) => {
+        const v = video();
+        if (v) v.currentTime = clamp(s);
+      },
+      goToLive: () => {
+        player?.goToLive();
+        const v = video();
+        if (v?.paused) void v.play().catch(() => undefined);
+      },
+      setHeight: (height) => {
+        if (!player) return;
+        const track = height === null ? null : player.getVideoTracks().find((tr) => tr.height === height);
+        player.configure({ abr: { enabled: !track } });
+        if (track) player.selectVideoTrack(track, true);
+      },
+      toggleMute: () => {
+        const v = video();
+        if (v) v.muted = !v.muted;
+      },
+      setVolume: (volume) => {
+        const v = video();
+        if (!v) return;
+        v.volume = volume;
+        v.muted = volume === 0;
+      },
+      toggleFullscreen: () => {
+        if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+        else void rootRef.current?.requestFullscreen().catch(() => undefined);
+      },
+      togglePip: () => {
+        const v = video();
+        if (document.pictureInPictureElement) void document.exitPictureInPicture().catch(() => undefined);
+        else if (v) void v.requestPictureInPicture().catch(() => undefined);
+      },
+    };
+  }, [player]);
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const target = e.target as HTMLElement;
+    // Space, Enter and arrows belong to a focused button or slider; letters work anywhere in the player.
+    const own = !INTERACTIVE.test(target.tagName);
+    const key = e.key.toLowerCase();
+    const handled = (() => {
+      if (key === "k" || (key === " " && own)) return actions.togglePlay(), true;
+      if (key === "f") return actions.toggleFullscreen(), true;
+      if (key === "m") return actions.toggleMute(), true;
+      if (!own) return false;
+      if (key === "arrowleft") return actions.seekBy(-seekStep), true;
+      if (key === "arrowright") return actions.seekBy(seekStep), true;
+      if (key === "arrowup") return actions.setVolume(Math.min(1, (videoRef.current?.volume ?? 1) + 0.1)), true;
+      if (key === "arrowdown") return actions.setVolume(Math.max(0, (videoRef.current?.volume ?? 1) - 0.1)), true;
+      return false;
+    })();
+    if (handled) e.preventDefault();
+  }
+
+  return (
+    <div
+      ref={rootRef}
+      className="player"
+      role="region"
+      aria-label={`${t("region")}: ${title}`}
+      aria-describedby={`player-help-${eventId}`}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      data-status={status}
+      data-live={state.live}
+      data-at-live={state.live && state.end - state.time < LIVE_EDGE_S}
+    >
+      <video ref={videoRef} className="player__video" poster={poster ?? undefined} muted autoPlay playsInline onClick={actions.togglePlay} />
+      <p id={`player-help-${eventId}`} className="visually-hidden">
+        {t("controls.shortcuts")}
+      </p>
+      {status === "error" ? (
+        <p className="player__error" role="alert">
+          {t("error")}
+        </p>
+      ) : (
+        <PlayerControls state={state} actions={actions} seekStep={seekStep} pipSupported={pipSupported} />
+      )}
+    </div>
+  );
+}
+
+export default Player;

@@ -1,0 +1,137 @@
+// GET /api/download-event/{id}: a finished event as one MP4 built from the REAL demo segments in local R2, with
+// the download capability, event access and the pass's download allowance checked against real D1.
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@api/db/client";
+import { events, orders, users } from "@api/db/schema";
+import { client, clockedApi, env, freshEmail, registerUser, type Client } from "./auth-helpers";
+import { seedChannels, type Fixtures } from "./fixtures";
+import { fragments, moovTracks, walk } from "../fixtures/mp4-walk";
+
+const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
+const START = T0 - 3_600_000;
+const ASSET = "dldemo";
+const { app } = clockedApi(T0);
+const db = getDb(env.DB);
+let fx: Fixtures;
+let alpha: Client;
+const ids = { finished: 0, live: 0, paid: 0, beta: 0 };
+
+beforeAll(async () => {
+  fx = await seedChannels();
+  for (const [file, base64] of Object.entries(inject("demoMedia"))) {
+    await env.MEDIA.put(`media/${ASSET}/${file}`, Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0)));
+  }
+  const ev = (channelId: number, key: string, accessType: "free" | "paid", end: number) => ({
+    channelId,
+    key,
+    name: { en: key },
+    accessType,
+    type: accessType,
+    eventUtcTs: START,
+    endUtcTs: end,
+    timeZone: "UTC",
+    mediaKey: ASSET,
+  });
+  const rows = await db
+    .insert(events)
+    .values([
+      ev(fx.alpha.id, "Cup Final 2026", "free", START + 10_000),
+      ev(fx.alpha.id, "still-live", "free", T0 + 3_600_000),
+      ev(fx.alpha.id, "paid-final", "paid", START + 10_000),
+      ev(fx.beta.id, "beta-final", "free", START + 10_000),
+    ])
+    .returning({ id: events.id });
+  [ids.finished, ids.live, ids.paid, ids.beta] = rows.map((r) => r.id);
+  alpha = await client(app, "alpha");
+});
+
+/** A signed-in user of alpha holding one subscription order with these capabilities and limits. */
+async function viewer(capabilities: string[], limits: { downloads?: number }) {
+  const email = freshEmail("dl");
+  const session = await registerUser(alpha, email);
+  const user = (await db.select().from(users).where(and(eq(users.channelId, fx.alpha.id), eq(users.email, email))).get())!;
+  await db.insert(orders).values({
+    channelId: fx.alpha.id,
+    userId: user.id,
+    type: "subscription",
+    status: "paid",
+    activityStatus: "active",
+    capabilities,
+    limits,
+    startsAt: T0 - 86_400_000,
+    endsAt: T0 + 86_400_000,
+    createdAt: T0,
+    updatedAt: T0,
+  });
+  return { token: session.token, userId: user.id };
+}
+
+const download = (id: number, token?: string) => alpha.get(`/api/download-event/${id}`, token);
+const downloadCount = async (userId: number) => (await db.select().from(users).where(eq(users.id, userId)).get())!.downloadCount;
+
+describe("download-event", () => {
+  it("streams one MP4 with both tracks from 0, about the event's length, and counts the download", async () => {
+    const v = await viewer(["watch", "download"], { downloads: 1 });
+    const res = await download(ids.finished, v.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("video/mp4");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="cup-final-2026.mp4"');
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(Number(res.headers.get("content-length"))).toBe(bytes.byteLength);
+
+    const top = walk(bytes);
+    expect(top.slice(0, 2).map((b) => b.type)).toEqual(["ftyp", "moov"]);
+    expect(moovTracks(bytes)).toEqual([
+      { id: 1, handler: "vide" },
+      { id: 2, handler: "soun" },
+    ]);
+    const frags = fragments(bytes);
+    expect(frags.map((f) => f.sequence)).toEqual(frags.map((_, i) => i + 1));
+    const times = (trackId: number) => frags.flatMap((f) => f.trafs).filter((t) => t.trackId === trackId).map((t) => Number(t.time));
+    // 10 s = 5 segments per track; video at 12800 Hz, audio at 48 kHz.
+    expect(times(1)).toHaveLength(5);
+    expect(times(2)).toHaveLength(5);
+    expect(times(1)[0]).toBe(0);
+    expect(times(2)[0]).toBe(0);
+    const lastVideoStart = times(1).at(-1)! / 12800;
+    expect(Math.abs(lastVideoStart + 2 - 10)).toBeLessThanOrEqual(2);
+    expect(await downloadCount(v.userId)).toBe(1);
+
+    const again = await download(ids.finished, v.token);
+    expect(again.status).toBe(403);
+    expect(await again.json()).toEqual({ message: "Download limit reached" });
+    expect(await downloadCount(v.userId)).toBe(1);
+  });
+
+  it("refuses without the download capability, without an allowance, and anonymously", async () => {
+    const watcher = await viewer(["watch"], { downloads: 5 });
+    const noCap = await download(ids.finished, watcher.token);
+    expect(noCap.status).toBe(403);
+    expect(await noCap.json()).toEqual({ message: expect.any(String) });
+
+    const noLimit = await viewer(["watch", "download"], {});
+    const refused = await download(ids.finished, noLimit.token);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: "Download limit reached" });
+    expect(await downloadCount(noLimit.userId)).toBe(0);
+
+    expect((await download(ids.finished)).status).toBe(401);
+  });
+
+  it("needs access to a paid event, a finished event, and one of this channel", async () => {
+    const v = await viewer(["watch", "download"], { downloads: 5 });
+    expect((await download(ids.live, v.token)).status).toBe(409);
+    expect((await download(ids.beta, v.token)).status).toBe(404);
+    expect(await downloadCount(v.userId)).toBe(0);
+    // The subscription covers the paid event; a user whose order is only for another event does not.
+    expect((await download(ids.paid, v.token)).status).toBe(200);
+    const other = await registerUser(alpha, freshEmail("dl"));
+    const row = (await db.select().from(users).where(eq(users.id, other.user.id)).get())!;
+    await db.update(users).set({ capabilities: ["download"] }).where(eq(users.id, row.id));
+    const denied = await download(ids.paid, other.token);
+    expect(denied.status).toBe(403);
+    expect(await denied.json()).toEqual({ message: expect.any(String) });
+  });
+});

@@ -1,0 +1,132 @@
+// /watch/{id} on both channels (issue 5): the player plays live (with DVR rewind and go-to-live) and finished
+// events, and each refusal shows its prompt: log in, purchase options, or the region message.
+import type { APIRequestContext, Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { CHANNELS, PASSWORD, fillLogin, url, type Channel } from "./auth-helpers";
+import { PORT, expect, expectAccessible, test } from "./fixtures";
+
+type Copy = typeof import("../../app/locales/en/player.json");
+const playerCopy = (lang: "en" | "fr") => JSON.parse(readFileSync(`app/locales/${lang}/player.json`, "utf8")) as Copy;
+
+const host = (alias: string) => ({ host: `${alias}.localhost:${PORT}` });
+
+async function apiKey(request: APIRequestContext, alias: string): Promise<string> {
+  const channel = JSON.parse(readFileSync(`tenants/${alias}/channel.json`, "utf8")) as { channel_key: string };
+  const res = await request.post(`http://127.0.0.1:${PORT}/api/get_api_key`, { headers: host(alias), data: { channel_key: channel.channel_key } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { api_key: string } }).data.api_key;
+}
+
+/** The first event of the channel with this status and access type, found through the API. */
+async function findEvent(request: APIRequestContext, alias: string, status: string, access: string): Promise<number> {
+  const key = await apiKey(request, alias);
+  const res = await request.get(`http://127.0.0.1:${PORT}/api/events?api_key=${key}&status=${status}&access_type=${access}&limit=5`, { headers: host(alias) });
+  expect(res.status()).toBe(200);
+  const list = ((await res.json()) as { data: { id: number }[] }).data;
+  expect(list.length, `${alias}: a ${status} ${access} event`).toBeGreaterThan(0);
+  return list[0]!.id;
+}
+
+const video = (page: Page) => page.locator("video.player__video");
+const currentTime = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+
+/** Waits until the video has played `seconds` past where it was when first seen playing. */
+async function expectPlaying(page: Page, seconds = 3) {
+  await expect(page.locator(".player")).toHaveAttribute("data-status", "ready", { timeout: 15_000 });
+  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0);
+  const from = await currentTime(page);
+  await expect.poll(() => currentTime(page), { timeout: 15_000, intervals: [250] }).toBeGreaterThanOrEqual(from + seconds);
+}
+
+for (const ch of CHANNELS) {
+  const lang = ch.alias === "alpha" ? "en" : "fr";
+  const t = playerCopy(lang);
+
+  test.describe(`${ch.alias} (${lang})`, () => {
+    test("a free live event plays at the live edge, rewinds 60 s and goes back to live", async ({ page, request }) => {
+      const id = await findEvent(request, ch.alias, "live", "free");
+      await page.goto(url(ch, `/watch/${id}`));
+      await expectPlaying(page);
+      await expect(page.locator(".player")).toHaveAttribute("data-live", "true");
+      await expectAccessible(page);
+
+      const before = await currentTime(page);
+      const back = page.getByRole("button", { name: t.controls.back.replace("{{count}}", "10") });
+      for (let i = 0; i < 6; i++) await back.click();
+      await expect.poll(() => currentTime(page)).toBeLessThan(before - 50);
+      await expect(page.locator(".player")).toHaveAttribute("data-at-live", "false");
+
+      await page.getByRole("button", { name: t.controls.live }).click();
+      await expect(page.locator(".player")).toHaveAttribute("data-at-live", "true", { timeout: 15_000 });
+      await expect.poll(() => currentTime(page)).toBeGreaterThan(before - 5);
+    });
+
+    test("a finished event plays from the start", async ({ page, request }) => {
+      const id = await findEvent(request, ch.alias, "finished", "free");
+      await page.goto(url(ch, `/watch/${id}`));
+      await expect(page.locator(".player")).toHaveAttribute("data-status", "ready", { timeout: 15_000 });
+      expect(await currentTime(page)).toBeLessThan(5);
+      await expectPlaying(page, 2);
+      await expect(page.locator(".player")).toHaveAttribute("data-live", "false");
+    });
+
+    test("a register event asks a visitor to log in, then plays", async ({ page, request }) => {
+      const id = await findEvent(request, ch.alias, "live", "register");
+      await page.goto(url(ch, `/watch/${id}`));
+      const prompt = page.getByTestId("watch-login");
+      await expect(prompt).toContainText(t.login.title);
+      await expect(prompt.getByRole("link", { name: t.login.register })).toHaveAttribute("href", `/registration?redirectTo=${encodeURIComponent(`/watch/${id}`)}`);
+      await expectAccessible(page);
+      await prompt.getByRole("link", { name: t.login.login }).click();
+      await fillLogin(page, ch, `fan@${ch.alias}.test`, PASSWORD);
+      await expect(page).toHaveURL(new RegExp(`/watch/${id}$`));
+      await expectPlaying(page);
+    });
+
+    test("a paid event offers purchase to a fan and plays for the demo viewer", async ({ page, request }) => {
+      const id = await findEvent(request, ch.alias, "live", "paid");
+      await loginAs(page, ch, `fan@${ch.alias}.test`, `/watch/${id}`);
+      const prompt = page.getByTestId("watch-purchase");
+      await expect(prompt).toContainText(t.purchase.title);
+      await expect(prompt.getByRole("link", { name: t.purchase.buy })).toHaveAttribute("href", `/buy?event_id=${id}`);
+      await expect(prompt.getByRole("link", { name: t.purchase.packages })).toHaveAttribute("href", "/packages");
+      await expectAccessible(page);
+
+      await page.context().clearCookies();
+      await loginAs(page, ch, `viewer@${ch.alias}.test`, `/watch/${id}`);
+      await expectPlaying(page);
+    });
+
+    test("keyboard alone plays, pauses and seeks", async ({ page, request }) => {
+      const id = await findEvent(request, ch.alias, "finished", "free");
+      await page.goto(url(ch, `/watch/${id}`));
+      await expectPlaying(page, 1);
+      await page.locator(".player").focus();
+      await page.keyboard.press(" ");
+      await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+      const at = await currentTime(page);
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(() => currentTime(page)).toBeGreaterThan(at + 8);
+      await page.keyboard.press("k");
+      await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+      // The buttons answer Enter too.
+      await page.getByRole("button", { name: t.controls.pause }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("button", { name: t.controls.play })).toBeFocused();
+    });
+  });
+}
+
+async function loginAs(page: Page, ch: Channel, email: string, back: string) {
+  await page.goto(url(ch, `/login?redirectTo=${encodeURIComponent(back)}`));
+  await fillLogin(page, ch, email, PASSWORD);
+  await expect(page).toHaveURL(new RegExp(`${back}$`));
+}
+
+test("alpha: a blocked country sees the region message", async ({ page, request }) => {
+  const id = await findEvent(request, "alpha", "live", "free");
+  await page.setExtraHTTPHeaders({ "x-simulate-country": "RU" });
+  await page.goto(url(CHANNELS[0], `/watch/${id}`));
+  await expect(page.getByTestId("watch-geo")).toHaveText("We're sorry, but this content is not available in your region.");
+  await expectAccessible(page);
+});
