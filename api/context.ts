@@ -7,6 +7,8 @@ import type { UserRow } from "./services/auth/users";
 /** The channel a request belongs to, resolved from its host (never from input). */
 export interface ChannelContext extends Channel {
   defaultLanguage: Language;
+  /** The setting "geo.blocked_countries" (ISO 3166-1 alpha-2). */
+  blockedCountries: readonly string[];
 }
 
 export interface ApiOptions {

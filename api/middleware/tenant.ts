@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, ChannelContext } from "../context";
 import { channelSettingsSchema } from "../contract/settings";
@@ -29,14 +30,25 @@ export async function findChannelForHost(db: Db, env: Env, host: string | null, 
   const cached = channelByHost.get(cacheKey, now);
   if (cached) return cached;
 
-  const languageSetting = and(eq(channelSettings.channelId, channels.id), eq(channelSettings.key, "language"));
-  const base = db.select({ channel: channels, language: channelSettings.value }).from(channels).leftJoin(channelSettings, languageSetting);
+  // The two settings almost every call needs (answer language, geo blocking) come with the channel, so they are
+  // read once per host lookup instead of once per request.
+  const language = alias(channelSettings, "language_setting");
+  const blocked = alias(channelSettings, "blocked_setting");
+  const base = db
+    .select({ channel: channels, language: language.value, blocked: blocked.value })
+    .from(channels)
+    .leftJoin(language, and(eq(language.channelId, channels.id), eq(language.key, "language")))
+    .leftJoin(blocked, and(eq(blocked.channelId, channels.id), eq(blocked.key, "geo.blocked_countries")));
   const row =
     lookup.kind === "alias"
       ? await base.where(eq(channels.alias, lookup.alias)).get()
       : await base.innerJoin(channelDomains, eq(channelDomains.channelId, channels.id)).where(eq(channelDomains.hostname, lookup.hostname)).get();
   if (!row) return null;
-  const channel: ChannelContext = { ...row.channel, defaultLanguage: channelSettingsSchema.shape.language.parse(row.language ?? undefined) };
+  const channel: ChannelContext = {
+    ...row.channel,
+    defaultLanguage: channelSettingsSchema.shape.language.parse(row.language ?? undefined),
+    blockedCountries: channelSettingsSchema.shape["geo.blocked_countries"].parse(row.blocked ?? undefined),
+  };
   channelByHost.set(cacheKey, channel, now);
   return channel;
 }

@@ -1,11 +1,10 @@
 // The signed-in user, from `Authorization: Bearer <token>`. A user with a temporary password may only reach the
 // calls that let them change it (SPEC §2: held on the profile edit page).
-import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { AUTH_MESSAGES } from "../contract/auth";
-import { users } from "../db/schema";
+import type { users } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { findSession, type SessionRow } from "../services/auth/sessions";
 
@@ -20,12 +19,7 @@ export function bearerToken(c: Context<AppEnv>): string | null {
 export async function currentUser(c: Context<AppEnv>): Promise<{ session: SessionRow; user: typeof users.$inferSelect } | null> {
   const token = bearerToken(c);
   if (!token || token.length > 256) return null;
-  const db = c.get("db");
-  const channelId = c.get("channel").id;
-  const session = await findSession(db, channelId, token, c.get("now")());
-  if (!session) return null;
-  const user = await db.select().from(users).where(and(eq(users.id, session.userId), eq(users.channelId, channelId))).get();
-  return user ? { session, user } : null;
+  return findSession(c.get("db"), c.get("channel").id, token, c.get("now")());
 }
 
 export const requireUser = (options: { allowTemporary?: boolean } = {}) =>

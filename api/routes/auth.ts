@@ -15,7 +15,7 @@ import { confirmDeletion } from "../services/auth/profile";
 import { authRequest } from "../services/auth/request";
 import { closeSession } from "../services/auth/sessions";
 import { RULES, throttle, throttleKeys } from "../services/auth/throttle";
-import { loadUser, userForRequest, type UserRow } from "../services/auth/users";
+import { userForRequest, type UserRow } from "../services/auth/users";
 
 /** login and register are for visitors: a valid token means the client already has a session. */
 export const rejectSignedIn = createMiddleware<AppEnv>(async (c, next) => {
@@ -29,14 +29,8 @@ const throttleMail = (c: Context<AppEnv>) =>
 
 const registerBody = registerSchema().and(z.object({ language: languageSchema.optional() }));
 
-/** The user DTO of a row just written (providers and capabilities read fresh). */
-async function userOf(c: Context<AppEnv>, row: UserRow) {
-  const loaded = await loadUser(c.get("db"), c.get("channel").id, row.id);
-  return userForRequest(c, loaded ?? { row, providers: [] });
-}
-
 async function sessionAnswer(c: Context<AppEnv>, row: UserRow, session: { token: string; expiresAt: number }): Promise<AuthSession> {
-  return { user: await userOf(c, row), token: session.token, expires_at: session.expiresAt };
+  return { user: await userForRequest(c, row), token: session.token, expires_at: session.expiresAt };
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -54,7 +48,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post("/auth/email-verify", requireApiKey, body(signedLinkSchema()), async (c) => {
     const user = await verifyEmail(authRequest(c), c.req.valid("json"));
-    return c.json({ data: await userOf(c, user) });
+    return c.json({ data: await userForRequest(c, user) });
   })
   .post("/auth/email-verify/resend", requireApiKey, requireUser(), async (c) => {
     await throttleMail(c);

@@ -8,15 +8,13 @@ import { capabilityFlags } from "../contract/auth";
 import { idParamSchema } from "../contract/common";
 import { PLAYBACK_MESSAGES } from "../contract/media";
 import type { EventRow } from "../db/repos/catalogue-events";
-import { activeOrdersQuery, categoryParentsQuery, parentMap } from "../db/repos/orders";
 import { events, users } from "../db/schema";
 import { ApiError, notFound } from "../lib/errors";
 import { param } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { requireUser } from "../middleware/user";
 import { passEntitlements } from "../services/access";
-import { requestGeoBlocked } from "../services/auth/users";
-import { viewerDecision, type Viewer } from "../services/event-access";
+import { viewerDecision, viewerFor } from "../services/event-access";
 import { streamStatus } from "../services/event-status";
 import { eventTimeline } from "../services/livesim";
 import { ASSET_NAME, loadMediaInfo } from "../services/media-asset";
@@ -41,17 +39,6 @@ export function downloadFileName(event: Pick<EventRow, "id" | "key">): string {
   return `${slug || `event-${event.id}`}.mp4`;
 }
 
-async function loadDownloader(c: Context<AppEnv>): Promise<Viewer> {
-  const user = c.get("user");
-  const db = c.get("db");
-  const now = c.get("now")();
-  const [geoBlocked, [orders, parents]] = await Promise.all([
-    requestGeoBlocked(c),
-    db.batch([activeOrdersQuery(db, user.channelId, user.id, now), categoryParentsQuery(db, user.channelId)]),
-  ]);
-  return { user, orders, categoryParents: parentMap(parents), geoBlocked, now };
-}
-
 /** Counts one download if the allowance has room; false when another request took the last one meanwhile. */
 async function takeDownload(c: Context<AppEnv>, userId: number, limit: number): Promise<boolean> {
   const row = await c
@@ -74,7 +61,7 @@ export const downloadRoutes = new Hono<AppEnv>().get("/download-event/:id", requ
     .get();
   if (!event) throw notFound();
 
-  const viewer = await loadDownloader(c);
+  const viewer = await viewerFor(c, c.get("user"));
   const decision = viewerDecision(viewer, event);
   if (!decision.allowed) throw new ApiError(403, PLAYBACK_MESSAGES[decision.reason]);
   const user = viewer.user!;

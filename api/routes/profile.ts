@@ -8,18 +8,15 @@ import { requireApiKey } from "../middleware/api-key";
 import { requireUser } from "../middleware/user";
 import { patchProfile } from "../services/auth/profile";
 import { authRequest } from "../services/auth/request";
-import { loadUser, userAccess, userForRequest } from "../services/auth/users";
+import { userAccess, userForRequest } from "../services/auth/users";
 
 export const profileRoutes = new Hono<AppEnv>()
   .get("/profile", requireApiKey, requireUser({ allowTemporary: true }), async (c) => {
-    const row = c.get("user");
-    const loaded = await loadUser(c.get("db"), c.get("channel").id, row.id);
-    return c.json({ data: await userForRequest(c, loaded ?? { row, providers: [] }) });
+    return c.json({ data: await userForRequest(c, c.get("user")) });
   })
   .post("/profile", requireApiKey, requireUser({ allowTemporary: true }), body(profilePatchSchema()), async (c) => {
     const updated = await patchProfile(authRequest(c), c.get("user"), c.get("session"), c.req.valid("json"));
-    const loaded = await loadUser(c.get("db"), c.get("channel").id, updated.id);
-    return c.json({ data: await userForRequest(c, loaded ?? { row: updated, providers: [] }) });
+    return c.json({ data: await userForRequest(c, updated) });
   })
   .get("/user/access", requireApiKey, requireUser(), async (c) => {
     return c.json({ data: await userAccess(c, c.get("user")) });

@@ -92,7 +92,7 @@ export const socialRoutes = new Hono<AppEnv>()
     });
     const loaded = await loadUser(c.get("db"), channel.id, result.userId);
     if (!loaded) throw notFound(AUTH_MESSAGES.userNotFound);
-    const user = await userForRequest(c, loaded);
+    const user = await userForRequest(c, loaded.row, loaded.providers);
     c.header("Cache-Control", "no-store");
     return c.json({ data: { user, token: result.token, expires_at: result.expiresAt, created: result.created } });
   });

@@ -1,5 +1,5 @@
-// `has_access` and the playback check for the request's viewer: loads what the pure rules in access.ts need (the
-// Bearer user, their active orders, the category tree, the geo flag) once per request, then decides per event.
+// `has_access`, the playback check and the download check for the request's viewer: loads what the pure rules in
+// access.ts need (the user, their active orders, the category tree, the geo flag) once per request, then decides per event.
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import { activeOrdersQuery, categoryParentsQuery, parentMap } from "../db/repos/orders";
@@ -17,13 +17,16 @@ export interface Viewer {
   now: number;
 }
 
-/**
- * The viewer of this request. Anonymous costs one settings read (geo), in parallel with the user lookup; orders
- * and categories are read only for a signed-in user, in one batch.
- */
+/** The viewer of this request: the Bearer user when there is one (a bad token counts as anonymous). */
 export async function loadViewer(c: Context<AppEnv>): Promise<Viewer> {
+  const found = bearerToken(c) ? await currentUser(c) : null;
+  return viewerFor(c, found?.user ?? null);
+}
+
+/** What the rules need about a viewer: nothing to read for anonymous; the user's orders and the sport tree in one batch. */
+export async function viewerFor(c: Context<AppEnv>, user: UserRow | null): Promise<Viewer> {
   const now = c.get("now")();
-  const [geoBlocked, user] = await Promise.all([requestGeoBlocked(c), bearerToken(c) ? currentUser(c).then((f) => f?.user ?? null) : null]);
+  const geoBlocked = requestGeoBlocked(c);
   if (!user) return { user: null, orders: [], categoryParents: new Map(), geoBlocked, now };
   const db = c.get("db");
   const [orders, parents] = await db.batch([activeOrdersQuery(db, user.channelId, user.id, now), categoryParentsQuery(db, user.channelId)]);

@@ -1,4 +1,6 @@
 // The visitor's country and whether the channel blocks it (SPEC §3 "Geo", §6 geo-blocking).
+import type { Context } from "hono";
+import type { AppEnv } from "../context";
 import type { Geo } from "../contract/catalogue";
 
 export interface GeoInput {
@@ -43,4 +45,17 @@ export function resolveGeo(input: GeoInput): Geo {
     ip: input.ip?.trim() || null,
     is_geo_blocked: code !== null && blocked.has(code),
   };
+}
+
+/** The geo of an API request: Cloudflare's country (or a simulated one outside production) against the channel's rule. */
+export function requestGeo(c: Context<AppEnv>): Geo {
+  const cf = (c.req.raw as { cf?: { country?: unknown } }).cf;
+  return resolveGeo({
+    cfCountry: typeof cf?.country === "string" ? cf.country : null,
+    headerCountry: c.req.header("cf-ipcountry"),
+    simulatedCountry: c.req.header("x-simulate-country"),
+    appEnv: c.env.APP_ENV,
+    ip: c.req.header("cf-connecting-ip"),
+    blockedCountries: c.get("channel").blockedCountries,
+  });
 }

@@ -1,6 +1,7 @@
 // Signed media tokens (DESIGN "Media and playback"): every manifest and segment URL carries one, so R2 objects are
 // only served to a viewer the playback call has already checked. Format: base64url(payload JSON) "." base64url(HMAC).
 import { z } from "zod";
+import { fromBase64Url, hmacKey, hmacSha256, toBase64Url } from "../lib/crypto";
 
 /** Tokens live at most this long; the player renews them (issue 5 "Media delivery"). */
 export const MEDIA_TOKEN_MAX_TTL_MS = 10 * 60_000;
@@ -31,38 +32,12 @@ export class MediaTokenExpiryError extends Error {
 }
 
 const encoder = new TextEncoder();
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
-    keys.set(secret, key);
-  }
-  return key;
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const bin = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
-    return Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
 
 /** Mints a token; refuses an expiry in the past or more than MEDIA_TOKEN_MAX_TTL_MS ahead. */
 export async function mintMediaToken(secret: string, payload: MediaTokenPayload, now: number): Promise<string> {
   if (payload.e <= now || payload.e - now > MEDIA_TOKEN_MAX_TTL_MS) throw new MediaTokenExpiryError();
   const body = toBase64Url(encoder.encode(JSON.stringify(payloadSchema.parse(payload))));
-  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(body)));
+  const signature = await hmacSha256(secret, body);
   return `${body}.${toBase64Url(signature)}`;
 }
 

@@ -2,7 +2,7 @@
 // and whether the terms were accepted. The nonce is also kept, with the PKCE verifier, in a short-lived httpOnly
 // cookie: a callback whose state does not match the cookie did not start in this browser, so it is refused.
 import { SOCIAL_PROVIDERS, type SocialProvider } from "@api/contract/auth";
-import { randomToken } from "@api/lib/crypto";
+import { fromBase64Url, randomToken, timingSafeEqual, toBase64Url } from "@api/lib/crypto";
 import { z } from "zod";
 import { returnPath } from "~/lib/auth-paths";
 import { readCookie, serializeCookie } from "./cookies.server";
@@ -29,24 +29,20 @@ const stateSchema = z.object({
   r: z.string().max(2048),
 });
 
-const toBase64Url = (text: string) => {
-  let bin = "";
-  for (const b of new TextEncoder().encode(text)) bin += String.fromCharCode(b);
-  return btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-};
+const encoder = new TextEncoder();
 
 export const newNonce = () => randomToken(24);
 
 export function encodeState(state: OAuthState): string {
-  return toBase64Url(JSON.stringify({ ...state, r: returnPath(state.r) }));
+  return toBase64Url(encoder.encode(JSON.stringify({ ...state, r: returnPath(state.r) })));
 }
 
 /** The state a provider sent back, or null when it is not one of ours. */
 export function parseState(value: string | null | undefined): OAuthState | null {
-  if (!value || value.length > 4096 || !/^[A-Za-z0-9_-]+$/.test(value)) return null;
+  const bytes = value && value.length <= 4096 ? fromBase64Url(value) : null;
+  if (!bytes?.length) return null;
   try {
-    const bin = atob(value.replaceAll("-", "+").replaceAll("_", "/") + "=".repeat((4 - (value.length % 4)) % 4));
-    const json: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (ch) => ch.charCodeAt(0))));
+    const json: unknown = JSON.parse(new TextDecoder().decode(bytes));
     const parsed = stateSchema.safeParse(json);
     return parsed.success ? { ...parsed.data, r: returnPath(parsed.data.r) } : null;
   } catch {
@@ -73,13 +69,6 @@ export function readOAuthCookie(request: Request): OAuthCookie | null {
 
 export const clearOAuthCookie = (request: Request) => serializeCookie(request, OAUTH_COOKIE, "", 0);
 
-/** Constant-time string comparison, so the nonce check does not leak how much of it matched. */
-export function sameNonce(a: string, b: string): boolean {
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
-  return diff === 0;
-}
-
 /** The provider sends the visitor back to this channel's own callback page (SPEC §7). */
 export const callbackUrl = (url: URL, provider: SocialProvider) => `${url.origin}/auth/login/${provider}/callback`;
 
@@ -90,4 +79,9 @@ export function checkCallbackState(
   expected: { provider: SocialProvider; channel: string },
 ): state is OAuthState {
   return Boolean(state && cookie && cookie.provider === expected.provider && state.c === expected.channel && sameNonce(state.n, cookie.nonce));
+}
+
+/** The nonce check must not leak how much of it matched. */
+function sameNonce(a: string, b: string): boolean {
+  return timingSafeEqual(encoder.encode(a), encoder.encode(b));
 }

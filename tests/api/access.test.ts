@@ -9,6 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { type Client, client, clockedApi, type Data, env, freshEmail, json, registerUser } from "./auth-helpers";
 import { type CatalogueFixtures, DAY, FIXED, H, seedCatalogue } from "./catalogue-fixtures";
 import { type Fixtures, seedChannels } from "./fixtures";
+import { clearChannelCache } from "@api/middleware/tenant";
 
 const { app, clock } = clockedApi(FIXED);
 const db = getDb(env.DB);
@@ -133,12 +134,14 @@ describe("has_access on /events/{id}", () => {
   it("geo: a blocked country sees no access, even to a free event or with a pass", async () => {
     const { token } = await userWithOrder(beta, fx.beta.id, {});
     await db.insert(channelSettings).values({ channelId: fx.beta.id, key: "geo.blocked_countries", value: ["CA"] });
+    clearChannelCache(); // the geo rule travels with the cached channel, as after a tenant reload
     const live = cat.beta.event;
     expect(await access(beta, live, undefined, { "x-simulate-country": "US" })).toBe(true);
     expect(await access(beta, live, undefined, { "x-simulate-country": "CA" })).toBe(false);
     expect(await access(beta, betaPaid, token, { "x-simulate-country": "US" })).toBe(true);
     expect(await access(beta, betaPaid, token, { "x-simulate-country": "CA" })).toBe(false);
     await db.delete(channelSettings).where(and(eq(channelSettings.channelId, fx.beta.id), eq(channelSettings.key, "geo.blocked_countries")));
+    clearChannelCache();
   });
 });
 

@@ -8,6 +8,7 @@ import { channelSettings } from "@api/db/schema";
 import { createApi } from "@api/index";
 import { type CatalogueFixtures, FIXED, seedCatalogue } from "./catalogue-fixtures";
 import { CHANNEL_KEYS, call, type Fixtures, HOSTS, mintKey, seedChannels } from "./fixtures";
+import { clearChannelCache } from "@api/middleware/tenant";
 
 const app = createApi({ now: () => FIXED });
 let fx: Fixtures;
@@ -19,6 +20,7 @@ beforeAll(async () => {
   fx = await seedChannels();
   cat = await seedCatalogue(fx);
   await getDb(env.DB).insert(channelSettings).values({ channelId: fx.alpha.id, key: "geo.blocked_countries", value: ["RU", "BY"] });
+  clearChannelCache();
   alphaKey = await mintKey(HOSTS.alpha, CHANNEL_KEYS.alpha, app);
   betaKey = await mintKey(HOSTS.beta, CHANNEL_KEYS.beta, app);
 });

@@ -8,6 +8,7 @@ import { getDb } from "@api/db/client";
 import { channelSettings, mailOutbox, sessions, signedLinks, users } from "@api/db/schema";
 import { seedChannels, testContext, type Fixtures } from "./fixtures";
 import { client, clockedApi, freshEmail, json, lastLink, loginUser, outbox, PASSWORD, registerUser, type Client, type Data } from "./auth-helpers";
+import { clearChannelCache } from "@api/middleware/tenant";
 
 const { app } = clockedApi();
 let alpha: Client;
@@ -111,6 +112,7 @@ describe("GET /user/access", () => {
   it("reports a visitor from a blocked country", async () => {
     const { token } = await registerUser(alpha);
     await getDb(env.DB).insert(channelSettings).values({ channelId: fx.alpha.id, key: "geo.blocked_countries", value: ["CA"] });
+    clearChannelCache(); // the geo rule travels with the cached channel, as after a tenant reload
     const access = (await json<Data<UserAccess>>(await alpha.get("/api/user/access", token, { "x-simulate-country": "CA" }))).data;
     expect(access.is_geo_blocked).toBe(true);
   });

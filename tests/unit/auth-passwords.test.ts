@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PBKDF2_ITERATIONS } from "../../api/contract/constants";
-import { dummyVerify, fromBase64Url, hashPassword, parseStoredHash, timingSafeEqual, verifyPassword } from "../../api/services/auth/passwords";
+import { fromBase64Url, timingSafeEqual } from "../../api/lib/crypto";
+import { dummyVerify, hashPassword, parseStoredHash, verifyPassword } from "../../api/services/auth/passwords";
 
 describe("passwords", () => {
   it("uses PBKDF2-SHA256 at 100 000 iterations, the Workers cap", () => {

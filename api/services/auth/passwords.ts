@@ -2,39 +2,17 @@
 // Node (the tenant loader hashes demo users with the same code). The parameters are stored with the hash, so the
 // iteration count can change later without breaking existing passwords.
 import { PBKDF2_ITERATIONS } from "../../contract/constants";
+import { fromBase64Url, timingSafeEqual, toBase64Url } from "../../lib/crypto";
 
 const ALGORITHM = "pbkdf2-sha256";
 const SALT_BYTES = 16;
 const HASH_BYTES = 32;
 const encoder = new TextEncoder();
 
-export function toBase64Url(bytes: Uint8Array): string {
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-export function fromBase64Url(value: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(value)) return null;
-  try {
-    const bin = atob(value.replaceAll("-", "+").replaceAll("_", "/") + "=".repeat((4 - (value.length % 4)) % 4));
-    return Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
-
 async function derive(password: string, salt: Uint8Array, iterations: number, bytes: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", encoder.encode(password), "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: salt as Uint8Array<ArrayBuffer>, iterations }, key, bytes * 8);
   return new Uint8Array(bits);
-}
-
-/** Compares every byte whatever the first difference, so timing does not tell how much of a hash matched. */
-export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
-  return diff === 0;
 }
 
 /** `pbkdf2-sha256$<iterations>$<salt b64url>$<hash b64url>` with a fresh random salt. */

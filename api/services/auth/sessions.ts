@@ -4,10 +4,11 @@
 import { and, eq, ne } from "drizzle-orm";
 import { SESSION_TOUCH_MS, SESSION_TTL_MS } from "../../contract/constants";
 import type { Db } from "../../db/client";
-import { sessions } from "../../db/auth-schema";
+import { sessions, users } from "../../db/auth-schema";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 
 export type SessionRow = typeof sessions.$inferSelect;
+type UserRow = typeof users.$inferSelect;
 
 export interface OpenSessionInput {
   channelId: number;
@@ -37,24 +38,29 @@ export async function openSession(db: Db, input: OpenSessionInput): Promise<{ to
   return { token, expiresAt };
 }
 
-/** The live session a token names on this channel, touched when due; null when unknown or expired. */
-export async function findSession(db: Db, channelId: number, token: string, now: number): Promise<SessionRow | null> {
-  const row = await db
-    .select()
+/**
+ * The live session a token names on this channel and its user, in one read, touched when due; null when unknown
+ * or expired. Every signed-in call passes here, so it stays one round trip in the common case.
+ */
+export async function findSession(db: Db, channelId: number, token: string, now: number): Promise<{ session: SessionRow; user: UserRow } | null> {
+  const found = await db
+    .select({ session: sessions, user: users })
     .from(sessions)
+    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.channelId, channelId)))
     .where(and(eq(sessions.tokenHash, await sha256Hex(token)), eq(sessions.channelId, channelId)))
     .get();
-  if (!row) return null;
-  if (row.expiresAt <= now) {
-    await db.delete(sessions).where(eq(sessions.id, row.id));
+  if (!found) return null;
+  const { session, user } = found;
+  if (session.expiresAt <= now) {
+    await db.delete(sessions).where(eq(sessions.id, session.id));
     return null;
   }
-  if (now - row.lastSeenAt >= SESSION_TOUCH_MS) {
+  if (now - session.lastSeenAt >= SESSION_TOUCH_MS) {
     const touched = { lastSeenAt: now, expiresAt: now + SESSION_TTL_MS };
-    await db.update(sessions).set(touched).where(eq(sessions.id, row.id));
-    return { ...row, ...touched };
+    await db.update(sessions).set(touched).where(eq(sessions.id, session.id));
+    return { session: { ...session, ...touched }, user };
   }
-  return row;
+  return found;
 }
 
 export async function closeSession(db: Db, sessionId: number): Promise<void> {

@@ -4,8 +4,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { signedLinks } from "../../db/auth-schema";
-import { randomToken, sha256Hex } from "../../lib/crypto";
-import { fromBase64Url, timingSafeEqual, toBase64Url } from "./passwords";
+import { fromBase64Url, hmacSha256, randomToken, sha256Hex, timingSafeEqual, toBase64Url } from "../../lib/crypto";
 
 export type LinkPurpose = (typeof signedLinks.$inferSelect)["purpose"];
 
@@ -20,16 +19,9 @@ export type LinkCheck =
   | { ok: true; linkId: number; userId: number }
   | { ok: false; reason: "invalid" | "expired" | "used" };
 
-const encoder = new TextEncoder();
-
-async function hmac(secret: string, message: string): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));
-}
-
 /** base64url HMAC-SHA256 over everything the link stands for; pure, so the binding is unit-tested. */
 export async function linkSignature(secret: string, purpose: LinkPurpose, channelId: number, email: string, expires: number, nonce: string): Promise<string> {
-  return toBase64Url(await hmac(secret, `${purpose}:${channelId}:${email}:${expires}:${nonce}`));
+  return toBase64Url(await hmacSha256(secret, `${purpose}:${channelId}:${email}:${expires}:${nonce}`));
 }
 
 export interface CreateLinkInput {

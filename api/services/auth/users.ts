@@ -3,12 +3,11 @@ import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppEnv } from "../../context";
 import { CAPABILITIES, capabilityFlags, type Capability, type SocialProvider, type User, type UserAccess } from "../../contract/auth";
-import { channelSettingsSchema } from "../../contract/settings";
 import type { Db } from "../../db/client";
-import { channelSettings, userIdentities, users } from "../../db/schema";
+import { userIdentities, users } from "../../db/schema";
 import { activeOrdersOf } from "../../db/repos/orders";
 import { passEntitlements } from "../access";
-import { resolveGeo } from "../geo";
+import { requestGeo } from "../geo";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -43,6 +42,15 @@ export interface LoadedUser {
   providers: SocialProvider[];
 }
 
+/** The sign-in providers linked to a user. */
+export async function providersOf(db: Db, channelId: number, userId: number): Promise<SocialProvider[]> {
+  const rows = await db
+    .select({ provider: userIdentities.provider })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.userId, userId), eq(userIdentities.channelId, channelId)));
+  return rows.map((r) => r.provider);
+}
+
 /** The user of this channel with their linked sign-in providers, or null. */
 export async function loadUser(db: Db, channelId: number, userId: number): Promise<LoadedUser | null> {
   const [rows, identities] = await db.batch([
@@ -57,56 +65,34 @@ export const findUserByEmail = (db: Db, channelId: number, email: string) =>
   db.select().from(users).where(and(eq(users.channelId, channelId), eq(users.email, email))).get();
 
 /** Whether the visitor's country is one the channel blocks (same rule as GET /geo). */
-export async function requestGeoBlocked(c: Context<AppEnv>): Promise<boolean> {
-  const row = await c
-    .get("db")
-    .select({ value: channelSettings.value })
-    .from(channelSettings)
-    .where(and(eq(channelSettings.channelId, c.get("channel").id), eq(channelSettings.key, "geo.blocked_countries")))
-    .get();
-  const cf = (c.req.raw as { cf?: { country?: unknown } }).cf;
-  return resolveGeo({
-    cfCountry: typeof cf?.country === "string" ? cf.country : null,
-    headerCountry: c.req.header("cf-ipcountry"),
-    simulatedCountry: c.req.header("x-simulate-country"),
-    appEnv: c.env.APP_ENV,
-    ip: c.req.header("cf-connecting-ip"),
-    blockedCountries: channelSettingsSchema.shape["geo.blocked_countries"].parse(row?.value),
-  }).is_geo_blocked;
-}
+export const requestGeoBlocked = (c: Context<AppEnv>): boolean => requestGeo(c).is_geo_blocked;
 
 /**
- * Where a user's capabilities come from: the account's own list, then the capabilities of the user's paid, active,
- * current orders (a pass grants watch, download…; SPEC §6).
+ * What a user may do: the account's own capabilities plus those of their paid, active, current passes (SPEC §6),
+ * and the passes' clip and download limits (summed, access.ts `passEntitlements`). One orders read.
  */
-export type CapabilitySource = (db: Db, user: UserRow, now: number) => Promise<readonly string[]> | readonly string[];
-const orderCapabilities: CapabilitySource = async (db, user, now) => passEntitlements(await activeOrdersOf(db, user.channelId, user.id, now), now).capabilities;
-export const capabilitySources: CapabilitySource[] = [(_db, user) => user.capabilities, orderCapabilities];
-
-export async function userCapabilities(db: Db, user: UserRow, now: number): Promise<Capability[]> {
-  const lists = await Promise.all(capabilitySources.map((source) => source(db, user, now)));
-  return capabilityList(lists.flat());
+export async function userEntitlements(db: Db, user: UserRow, now: number): Promise<{ capabilities: Capability[]; limits: UserAccess["limits"] }> {
+  const pass = passEntitlements(await activeOrdersOf(db, user.channelId, user.id, now), now);
+  return { capabilities: capabilityList([...user.capabilities, ...pass.capabilities]), limits: pass.limits };
 }
 
-/** The user DTO for the current request (geo from the request, capabilities from every source). */
-export async function userForRequest(c: Context<AppEnv>, loaded: LoadedUser): Promise<User> {
-  const [blocked, capabilities] = await Promise.all([requestGeoBlocked(c), userCapabilities(c.get("db"), loaded.row, c.get("now")())]);
-  return userDto(loaded.row, loaded.providers, blocked, capabilities);
+/** The user DTO for the current request: providers (unless known) and entitlements read in parallel. */
+export async function userForRequest(c: Context<AppEnv>, row: UserRow, providers?: SocialProvider[]): Promise<User> {
+  const db = c.get("db");
+  const [linked, { capabilities }] = await Promise.all([providers ?? providersOf(db, row.channelId, row.id), userEntitlements(db, row, c.get("now")())]);
+  return userDto(row, linked, requestGeoBlocked(c), capabilities);
 }
 
 /** GET /user/access. Limits are the sum over the active passes (access.ts `passEntitlements`). */
 export async function userAccess(c: Context<AppEnv>, row: UserRow): Promise<UserAccess> {
-  const db = c.get("db");
-  const now = c.get("now")();
-  // Capabilities through every source (so a later source shows here too); limits from the passes directly.
-  const [blocked, capabilities, orderRows] = await Promise.all([requestGeoBlocked(c), userCapabilities(db, row, now), activeOrdersOf(db, row.channelId, row.id, now)]);
+  const { capabilities, limits } = await userEntitlements(c.get("db"), row, c.get("now")());
   return {
     capabilities,
-    limits: passEntitlements(orderRows, now).limits,
+    limits,
     flags: capabilityFlags(capabilities),
     features: row.features,
     featureCount: { clips: row.clipCount, downloads: row.downloadCount },
     trial_period_used: row.trialPeriodUsed,
-    is_geo_blocked: blocked,
+    is_geo_blocked: requestGeoBlocked(c),
   };
 }
