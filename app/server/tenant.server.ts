@@ -69,12 +69,23 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
   } catch (error) {
     return unavailable(lang, error);
   }
-  const client = createApiClient({ ...clientBase, keys });
+  const options: ApiClientOptions = { ...clientBase, keys };
+  const client = createApiClient(options);
   const api = channelEndpoints(client, lang);
-  const auth = authEndpoints({ ...clientBase, keys });
   try {
     const bootstrap = await cached(deps, `bootstrap:${config.alias}:${lang}`, CacheShort, api.bootstrap);
-    return { kind: "ok", channel: config, lang, api, catalogue: catalogueEndpoints(client, lang), auth, social: socialEndpoints(client, lang), playback: playbackEndpoints({ ...clientBase, keys }), bootstrap, origin: url.origin };
+    return {
+      kind: "ok",
+      channel: config,
+      lang,
+      api,
+      catalogue: catalogueEndpoints(client, lang),
+      auth: authEndpoints(options),
+      social: socialEndpoints(client, lang),
+      playback: playbackEndpoints(options),
+      bootstrap,
+      origin: url.origin,
+    };
   } catch (error) {
     return unavailable(lang, error);
   }

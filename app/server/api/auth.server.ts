@@ -14,7 +14,7 @@ import type {
   UserAccess,
 } from "@api/contract/auth";
 import type { Language } from "@api/contract/constants";
-import { createApiClient, type ApiClient, type ApiClientOptions } from "./client.server";
+import { asUser, createApiClient, type ApiClient, type ApiClientOptions } from "./client.server";
 
 type Data<T> = { data: T };
 const data = <T>(p: Promise<Data<T>>) => p.then((r) => r.data);
@@ -57,8 +57,7 @@ export function authEndpoints(options: ApiClientOptions) {
     ...anonymousCalls(createApiClient(options)),
     /** The calls made as the user holding `token`; `onUnauthenticated` runs when the API answers 401. */
     withUser(token: string, onUnauthenticated?: () => void): UserAuthCalls {
-      const headers = { ...options.headers, authorization: `Bearer ${token}` };
-      return userCalls(createApiClient({ ...options, headers, onUnauthenticated }));
+      return userCalls(createApiClient(asUser(options, token, onUnauthenticated)));
     },
   };
 }

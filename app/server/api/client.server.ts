@@ -35,6 +35,14 @@ export interface RequestOptions {
 
 export type Method = "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
 
+/**
+ * The options of calls made as a signed-in user: their token as `Authorization: Bearer`, and the hook a 401 runs so
+ * the web session is cleared (SPEC §8). Without a token the calls stay anonymous.
+ */
+export function asUser(options: ApiClientOptions, token: string | null | undefined, onUnauthenticated?: () => void): ApiClientOptions {
+  return token ? { ...options, headers: { ...options.headers, authorization: `Bearer ${token}` }, onUnauthenticated } : options;
+}
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createApiClient(options: ApiClientOptions) {

@@ -2,7 +2,7 @@
 // there is one (the API checks their orders), anonymously otherwise. A refusal is an answer, not an error: the watch
 // page shows the prompt that fits it.
 import type { Playback, PlaybackDenied } from "@api/contract/media";
-import { createApiClient, type ApiClientOptions } from "./client.server";
+import { asUser, createApiClient, type ApiClientOptions } from "./client.server";
 import { isApiRequestError } from "./errors";
 
 export type PlaybackRefusal = PlaybackDenied["reason"];
@@ -30,8 +30,7 @@ export function playbackEndpoints(options: ApiClientOptions) {
      * answers 401, so the web session can be cleared (SPEC §8).
      */
     async playback(eventId: number, token?: string | null, onUnauthenticated?: () => void): Promise<PlaybackResult> {
-      const headers = token ? { ...options.headers, authorization: `Bearer ${token}` } : options.headers;
-      const client = createApiClient({ ...options, headers, onUnauthenticated });
+      const client = createApiClient(asUser(options, token, onUnauthenticated));
       try {
         const { data } = await client.post<{ data: Playback }>(`events/${eventId}/playback`);
         return { kind: "allowed", grant: data };
