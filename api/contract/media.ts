@@ -18,6 +18,30 @@ export interface Playback {
   /** ISO 8601: renew (call playback again) before then. */
   expires_at: string;
   poster: string | null;
+  /** The preroll to play first (SPEC §4: per user and event, suppressed for a while after one plays), or null. */
+  preroll: PrerollGrant | null;
+  /** Present when this viewer may download this item now (a finished event, the `download` capability). */
+  download: DownloadAllowance | null;
+}
+
+export interface PrerollGrant {
+  id: number;
+  /** A playable progressive MP4 URL (signed when it is our own media). */
+  url: string;
+  /** Seconds before the Skip button appears (channel setting `prerolls.skip_after_s`). */
+  skip_after_s: number;
+}
+
+export interface DownloadAllowance {
+  /** Downloads left on the viewer's passes. */
+  remaining: number;
+}
+
+/** POST download-event/{id}: one download taken; the URL streams the MP4 for a few minutes. */
+export interface DownloadTicket {
+  url: string;
+  expires_at: string;
+  remaining: number;
 }
 
 export interface PlaybackDenied {

@@ -27,6 +27,17 @@ export const channelSettingsSchema = z.object({
   favicon: nullableString.default(null),
   font: z.string().min(1).catch("system-ui").default("system-ui"),
   "prerolls.suppress_ms": z.number().int().min(0).catch(HOUR_MS).default(HOUR_MS),
+  /** Seconds of a preroll before it can be skipped. */
+  "prerolls.skip_after_s": z.number().int().min(0).max(60).catch(5).default(5),
+  /**
+   * Origins that may frame /watch_embed/{id} (CSP frame-ancestors host sources, e.g. "https://partner.example" or
+   * "http://partner.localhost:*"). Nothing else on the site is frameable.
+   */
+  "embed.allowed_origins": z
+    .array(z.string().regex(/^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/))
+    .max(50)
+    .catch([])
+    .default([]),
   contacts: z
     .object({ email: z.string().nullable().default(null), phone: z.string().nullable().default(null), address: z.string().nullable().default(null) })
     .catch({ email: null, phone: null, address: null })

@@ -15,11 +15,11 @@ import { authSecret } from "../lib/secrets";
 import { param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { streamStatus } from "../services/event-status";
-import { buildHlsMaster, buildHlsMedia, buildMpd, assetChunk, fillTemplate, maxSegment, resolveEventFile } from "../services/livesim";
-import { ASSET_NAME, loadMediaInfo, mediaObjectKey, serveLoopedSegment } from "../services/media-asset";
+import { ASSET_NAME, loadMediaInfo, mediaObjectKey } from "../services/media-asset";
 import { MEDIA_TOKEN_MAX_TTL_MS, mintMediaToken, verifyMediaToken } from "../services/media-token";
 import { playbackAccess } from "../services/playback-access";
-import { contentTypeFor, serveR2Object } from "../services/r2-range";
+import { serveR2Object } from "../services/r2-range";
+import { serveTimelineFile } from "../services/timeline-files";
 
 const SAFE_FILE = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,200}$/;
 const assetParamSchema = z.object({ asset: z.string().regex(ASSET_NAME), file: z.string().regex(SAFE_FILE) });
@@ -46,10 +46,6 @@ async function requireToken(c: Context<AppEnv>, token: string | undefined, prefi
 function orNotFound(res: Response | null): Response {
   if (!res) throw notFound();
   return res;
-}
-
-function text(body: string, contentType: string, cacheControl: string): Response {
-  return new Response(body, { headers: { "Content-Type": contentType, "Cache-Control": cacheControl, "X-Content-Type-Options": "nosniff" } });
 }
 
 export const mediaRoutes = new Hono<AppEnv>()
@@ -79,6 +75,8 @@ export const mediaRoutes = new Hono<AppEnv>()
       token,
       expires_at: new Date(expires).toISOString(),
       poster: event.poster ?? (info.poster ? `${base}/${info.poster}${q}` : null),
+      preroll: null,
+      download: null,
     };
     return c.json({ data });
   })
@@ -90,30 +88,17 @@ export const mediaRoutes = new Hono<AppEnv>()
     const asset = event?.mediaKey && ASSET_NAME.test(event.mediaKey) ? event.mediaKey : null;
     const info = asset ? await loadMediaInfo(c.env.MEDIA, asset, now) : null;
     if (!event || !asset || !info) throw notFound();
-    const times = eventTimes(event);
-    const status = streamStatus(times, now);
-    if (status === "upcoming") throw notFound(PLAYBACK_MESSAGES.upcoming);
-    // A live manifest changes every segment; a finished one only if the event is edited.
-    const manifestCache = status === "live" ? "private, no-cache" : "private, max-age=60";
-
-    if (file === "manifest.mpd") return text(buildMpd(info, times, now, token)!, contentTypeFor(file), manifestCache);
-    if (file === "master.m3u8") return text(buildHlsMaster(info, token), contentTypeFor(file), manifestCache);
-    if (info.poster && file === info.poster) {
-      return orNotFound(await serveR2Object(c.env.MEDIA, mediaObjectKey(asset, info.poster), c.req.raw));
-    }
-    const target = resolveEventFile(info, file);
-    if (!target) throw notFound();
-    if (target.kind === "playlist") return text(buildHlsMedia(info, target.stream, times, now, token)!, contentTypeFor(file), manifestCache);
-    const initKey = mediaObjectKey(asset, fillTemplate(target.stream.init, target.stream));
-    if (target.kind === "init") return orNotFound(await serveR2Object(c.env.MEDIA, initKey, c.req.raw));
-
-    // Segments past the live edge do not exist yet.
-    if (target.n > maxSegment(info, times, now)) throw notFound();
-    const { chunk, loop } = assetChunk(target.n, info.segment_count);
-    const key = mediaObjectKey(asset, fillTemplate(target.stream.chunk_template, target.stream, chunk));
-    const shiftS = loop * info.segment_count * info.segment_duration_s;
-    const res = shiftS === 0 ? await serveR2Object(c.env.MEDIA, key, c.req.raw) : await serveLoopedSegment(c.env.MEDIA, key, initKey, shiftS, c.req.raw, now);
-    return orNotFound(res);
+    return serveTimelineFile({
+      bucket: c.env.MEDIA,
+      asset,
+      info,
+      times: eventTimes(event),
+      now,
+      token,
+      file,
+      request: c.req.raw,
+      upcomingMessage: PLAYBACK_MESSAGES.upcoming,
+    });
   })
   .get("/media/:asset/:file{.+}", param(assetParamSchema), query(mediaTokenQuerySchema), async (c) => {
     const { asset, file } = c.req.valid("param");

@@ -1,5 +1,6 @@
 // The web player (issue 5): a muted-autoplay <video> driven by shaka-player, with our own accessible controls and
 // keyboard shortcuts. Client-only: shaka is imported inside an effect, so the server renders the frame and poster.
+import type { PrerollGrant } from "@api/contract/media";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LIVE_EDGE_S, PlayerControls, type PlayerActions } from "./PlayerControls";
@@ -15,6 +16,8 @@ export interface PlayerProps {
   title: string;
   /** Seconds per seek step (buttons and arrow keys). */
   seekStep?: number;
+  /** Played before the main content when set (SPEC §4). */
+  preroll?: PrerollGrant | null;
 }
 
 const INTERACTIVE = /^(BUTTON|INPUT|SELECT|TEXTAREA|A)$/;

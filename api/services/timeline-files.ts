@@ -1,0 +1,57 @@
+// Serves the files of a timeline (issue 5): the generated manifests (DASH and HLS), the inits, the poster and the
+// segments of an asset laid along a time span. A live or finished event is one such span; a VOD item is a finished
+// span from 0 to its duration. Segment numbers past the asset's length loop it, rebased so time keeps rising.
+import { ApiError, notFound } from "../lib/errors";
+import type { EventTimes } from "./event-status";
+import { streamStatus } from "./event-status";
+import { assetChunk, buildHlsMaster, buildHlsMedia, buildMpd, fillTemplate, maxSegment, resolveEventFile, type MediaInfo } from "./livesim";
+import { mediaObjectKey, serveLoopedSegment } from "./media-asset";
+import { contentTypeFor, serveR2Object } from "./r2-range";
+
+export interface TimelineRequest {
+  bucket: R2Bucket;
+  asset: string;
+  info: MediaInfo;
+  times: EventTimes;
+  now: number;
+  /** The verified token, written into the generated manifests' URLs. */
+  token: string;
+  file: string;
+  request: Request;
+  /** The 404 message before the start. */
+  upcomingMessage: string;
+}
+
+function text(body: string, contentType: string, cacheControl: string): Response {
+  return new Response(body, { headers: { "Content-Type": contentType, "Cache-Control": cacheControl, "X-Content-Type-Options": "nosniff" } });
+}
+
+function orNotFound(res: Response | null): Response {
+  if (!res) throw notFound();
+  return res;
+}
+
+export async function serveTimelineFile(r: TimelineRequest): Promise<Response> {
+  const { bucket, asset, info, times, now, token, file, request } = r;
+  const status = streamStatus(times, now);
+  if (status === "upcoming") throw new ApiError(404, r.upcomingMessage);
+  // A live manifest changes every segment; a finished one only if the event is edited.
+  const manifestCache = status === "live" ? "private, no-cache" : "private, max-age=60";
+
+  if (file === "manifest.mpd") return text(buildMpd(info, times, now, token)!, contentTypeFor(file), manifestCache);
+  if (file === "master.m3u8") return text(buildHlsMaster(info, token), contentTypeFor(file), manifestCache);
+  if (info.poster && file === info.poster) return orNotFound(await serveR2Object(bucket, mediaObjectKey(asset, info.poster), request));
+  const target = resolveEventFile(info, file);
+  if (!target) throw notFound();
+  if (target.kind === "playlist") return text(buildHlsMedia(info, target.stream, times, now, token)!, contentTypeFor(file), manifestCache);
+  const initKey = mediaObjectKey(asset, fillTemplate(target.stream.init, target.stream));
+  if (target.kind === "init") return orNotFound(await serveR2Object(bucket, initKey, request));
+
+  // Segments past the live edge do not exist yet.
+  if (target.n > maxSegment(info, times, now)) throw notFound();
+  const { chunk, loop } = assetChunk(target.n, info.segment_count);
+  const key = mediaObjectKey(asset, fillTemplate(target.stream.chunk_template, target.stream, chunk));
+  const shiftS = loop * info.segment_count * info.segment_duration_s;
+  const res = shiftS === 0 ? await serveR2Object(bucket, key, request) : await serveLoopedSegment(bucket, key, initKey, shiftS, request, now);
+  return orNotFound(res);
+}

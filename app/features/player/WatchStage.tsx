@@ -1,0 +1,176 @@
+// What a watch page shows on its stage (issue 5), shared by /watch/{id}, /watch_embed/{id} and /watch_library/{id}:
+// the player when the grant allows it, otherwise the countdown or the prompt that fits the refusal. Grants are
+// renewed by revalidating the page's loader shortly before the token expires; the player keeps its stream and only
+// takes the new token.
+import { Link, useRevalidator } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Playback } from "@api/contract/media";
+import type { PlaybackResult } from "~/server/api/playback.server";
+import { Player } from "./Player";
+
+/** Renew the media token this long before it expires (ADR 010: tokens live ≤ 10 min). */
+const RENEW_BEFORE_MS = 60_000;
+
+/**
+ * The grant to play: the manifest of the first grant keeps playing, later grants (renewals) only bring a new token.
+ * Schedules the renewal (a loader revalidation) before the token expires.
+ */
+export function useRenewedGrant(playback: PlaybackResult): { grant: Playback | null; manifest: string | null } {
+  const revalidator = useRevalidator();
+  const grant = playback.kind === "allowed" ? playback.grant : null;
+  const [manifest, setManifest] = useState(grant?.dash ?? null);
+  useEffect(() => {
+    if (grant && !manifest) setManifest(grant.dash);
+  }, [grant, manifest]);
+
+  const expiresAt = grant?.expires_at;
+  useEffect(() => {
+    if (!expiresAt) return;
+    const wait = Math.max(5_000, Date.parse(expiresAt) - Date.now() - RENEW_BEFORE_MS);
+    const timer = setTimeout(() => revalidator.revalidate(), wait);
+    return () => clearTimeout(timer);
+    // revalidator changes identity with its state; the timer depends on the grant only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [expiresAt]);
+  return { grant, manifest };
+}
+
+export interface WatchStageProps {
+  playback: PlaybackResult;
+  /** A stable id of what plays (the event or VOD item id), for the player's analytics and element ids. */
+  mediaId: number;
+  title: string;
+  poster: string | null;
+  /** The page to come back to after logging in. */
+  returnTo: string;
+  /** Where to buy access, when a purchase can unlock it. */
+  buyHref: string | null;
+  /** When the item starts (upcoming events): the countdown, then the grant at the start. */
+  startsAt?: string;
+  /** Embedded pages open links in a new tab, so the host page stays. */
+  newTab?: boolean;
+}
+
+/** The stage: `{ stage, overlay }` to place in the page's frame (EventHeader, or the plain embed layout). */
+export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overlay: ReactNode } {
+  const { playback, mediaId, title, poster, returnTo, buyHref, startsAt, newTab } = props;
+  const { t } = useTranslation("player");
+  const revalidator = useRevalidator();
+  const { grant, manifest } = useRenewedGrant(playback);
+  const linkProps = newTab ? { target: "_blank", rel: "noopener" } : {};
+
+  if (grant && manifest) {
+    return {
+      stage: <Player key={mediaId} eventId={mediaId} manifest={manifest} token={grant.token} poster={grant.poster ?? poster} title={title} preroll={grant.preroll} />,
+      overlay: null,
+    };
+  }
+  if (playback.kind === "upcoming" && startsAt) {
+    return { stage: null, overlay: <Countdown startsAt={startsAt} onStart={() => revalidator.state === "idle" && revalidator.revalidate()} /> };
+  }
+  if (playback.kind === "refused" && playback.reason === "login") {
+    const back = encodeURIComponent(returnTo);
+    return {
+      stage: null,
+      overlay: (
+        <Panel testId="watch-login">
+          <p>{t("login.title")}</p>
+          <div className="watch__actions">
+            <Link className="button button--primary" to={`/login?redirectTo=${back}`} {...linkProps}>
+              {t("login.login")}
+            </Link>
+            <Link className="button" to={`/registration?redirectTo=${back}`} {...linkProps}>
+              {t("login.register")}
+            </Link>
+          </div>
+        </Panel>
+      ),
+    };
+  }
+  if (playback.kind === "refused" && playback.reason === "purchase") {
+    return {
+      stage: null,
+      overlay: (
+        <Panel testId="watch-purchase">
+          <p>{t("purchase.title")}</p>
+          <div className="watch__actions">
+            {buyHref ? (
+              <Link className="button button--primary" to={buyHref} {...linkProps}>
+                {t("purchase.buy")}
+              </Link>
+            ) : null}
+            <Link className={buyHref ? "button" : "button button--primary"} to="/packages" {...linkProps}>
+              {t("purchase.packages")}
+            </Link>
+          </div>
+        </Panel>
+      ),
+    };
+  }
+  if (playback.kind === "refused") {
+    return {
+      stage: null,
+      overlay: (
+        <Panel testId="watch-geo">
+          <p role="alert">{t("geo")}</p>
+        </Panel>
+      ),
+    };
+  }
+  if (playback.kind === "unavailable") {
+    return {
+      stage: null,
+      overlay: (
+        <Panel testId="watch-unavailable">
+          <p>{t("unavailable")}</p>
+        </Panel>
+      ),
+    };
+  }
+  return { stage: null, overlay: null };
+}
+
+export function Panel({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <div className="watch__overlay">
+      <div className="watch__panel" data-testid={testId}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** Seconds to the start, counted on the client in 1-s steps; at 0 the page asks the loader for the grant. */
+function Countdown({ startsAt, onStart }: { startsAt: string; onStart: () => void }) {
+  const { t } = useTranslation("player");
+  const start = Date.parse(startsAt);
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = now === null ? null : Math.max(0, Math.ceil((start - now) / 1000));
+  useEffect(() => {
+    // Retried every second while the API still answers "upcoming" (clocks can differ by a moment).
+    if (left === 0) onStart();
+  }, [left, now, onStart]);
+  return (
+    <Panel testId="watch-countdown">
+      <p>{t("upcoming.title")}</p>
+      <p className="watch__countdown" role="timer" aria-live="off" data-seconds={left ?? undefined}>
+        {left === null ? "\u00a0" : left === 0 ? t("upcoming.starting") : remaining(left, t)}
+      </p>
+    </Panel>
+  );
+}
+
+function remaining(total: number, t: (key: string, opts?: Record<string, unknown>) => string): string {
+  const days = Math.floor(total / 86_400);
+  const h = Math.floor((total % 86_400) / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const hms = [h, m, s].map((n) => String(n).padStart(2, "0")).join(":");
+  return days ? `${t("upcoming.days", { count: days })} ${hms}` : hms;
+}
