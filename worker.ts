@@ -36,6 +36,7 @@ export default {
     // Server time per request, read by `npm run bench` (workerd's clock moves in whole milliseconds).
     const headers = new Headers(response.headers);
     // Resource routes and redirects get the same base headers as documents; the API sets its own (stricter) ones.
+    // X-Frame-Options is left out only where the document's own CSP allows framing (the embed page, entry.server).
     applyBaseSecurityHeaders(headers, new URL(request.url), { keepExisting: isApiPath(pathname) });
     headers.append("Server-Timing", `total;dur=${(performance.now() - started).toFixed(2)}`);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

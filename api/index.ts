@@ -12,6 +12,7 @@ import { ThrottledError } from "./services/auth/throttle";
 import { assetRoutes } from "./routes/assets";
 import { authRoutes } from "./routes/auth";
 import { channelRoutes } from "./routes/channel";
+import { commerceCatalogueRoutes } from "./routes/commerce-catalogue";
 import { devRoutes } from "./routes/dev";
 import { downloadRoutes } from "./routes/download";
 import { eventRoutes } from "./routes/events";
@@ -19,9 +20,11 @@ import { geoRoutes } from "./routes/geo";
 import { keysRoutes } from "./routes/keys";
 import { mediaRoutes } from "./routes/media";
 import { participantRoutes } from "./routes/participants";
+import { prerollRoutes } from "./routes/prerolls";
 import { profileRoutes } from "./routes/profile";
 import { socialRoutes } from "./routes/social";
 import { vodRoutes } from "./routes/vod";
+import { vodPlaybackRoutes } from "./routes/vod-playback";
 
 export function createApi(options: ApiOptions = {}) {
   const now = options.now ?? Date.now;
@@ -47,8 +50,12 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", profileRoutes);
   app.route("/", devRoutes);
   app.route("/", socialRoutes);
-  app.route("/", mediaRoutes);
+  // Before mediaRoutes: its catch-all /media/:asset/:file would otherwise take /media/vod/… and /media/download/….
+  app.route("/", vodPlaybackRoutes);
   app.route("/", downloadRoutes);
+  app.route("/", commerceCatalogueRoutes);
+  app.route("/", prerollRoutes);
+  app.route("/", mediaRoutes);
 
   app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));
   app.onError((err, c) => {

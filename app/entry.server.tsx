@@ -4,8 +4,8 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceContext } from "~/lib/nonce";
 import { getI18nInstance } from "~/server/i18n.server";
-import { applySecurityHeaders } from "~/server/security.server";
-import { applyExpiredSession } from "~/server/session.server";
+import { applySecurityHeaders, frameAncestorsFor } from "~/server/security.server";
+import { applyExpiredSession, applyViewerCookie } from "~/server/session.server";
 
 // worker.ts takes these from the server build, so the web app and the API exist once in the Worker's bundle
 // (one copy of every module, its caches and its error classes).
@@ -35,15 +35,31 @@ export default async function handleRequest(
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Cache-Control", "private, no-cache");
   headers.append("Vary", "Cookie");
-  applySecurityHeaders(headers, { nonce: context.nonce, url: new URL(request.url), env: context.env, document: true });
+  applySecurityHeaders(headers, {
+    nonce: context.nonce,
+    url: new URL(request.url),
+    env: context.env,
+    document: true,
+    frameAncestors: documentFrameAncestors(remixContext, context),
+  });
   applyExpiredSession(headers, request, context.session);
+  applyViewerCookie(headers, request, context.viewer);
   headers.append("Server-Timing", `ssr;dur=${renderMs.toFixed(2)}`);
   return new Response(`<!DOCTYPE html>${html}`, { status, headers });
 }
 
+/** Who may frame this document: the channel's embed origins on a route that declares itself embeddable, else nobody. */
+function documentFrameAncestors(remixContext: EntryContext, context: AppLoadContext): readonly string[] {
+  if (context.tenant.kind !== "ok") return [];
+  const handles = remixContext.staticHandlerContext.matches.map((m) => remixContext.routeModules[m.route.id]?.handle);
+  return frameAncestorsFor(handles, context.tenant.bootstrap.settings["embed.allowed_origins"]);
+}
+
+// Data requests are JSON (no CSP): they keep X-Frame-Options: DENY, whatever route they come from.
 export const handleDataRequest: HandleDataRequestFunction = (response, { context, request }) => {
   applySecurityHeaders(response.headers, { nonce: context.nonce, url: new URL(request.url), env: context.env, document: false });
   applyExpiredSession(response.headers, request, context.session);
+  applyViewerCookie(response.headers, request, context.viewer);
   return response;
 };
 

@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -20,6 +21,7 @@ import { ReloadScreen } from "~/features/shell/ReloadScreen";
 import { SiteFooter } from "~/features/shell/SiteFooter";
 import { SiteHeader } from "~/features/shell/SiteHeader";
 import { menuFor } from "~/lib/menu";
+import type { RouteHandle } from "~/lib/route-handle";
 import { useNonce } from "~/lib/nonce";
 import { themeCss } from "~/lib/theme";
 import { blocksFor } from "~/server/content.server";
@@ -73,6 +75,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const plain = usePlainLayout();
   const { i18n } = useTranslation();
   const lang = data?.lang ?? i18n.language ?? "en";
   const css = useMemo(() => (data ? themeCss(data.colors, { scheme: data.scheme, font: data.font }) : null), [data]);
@@ -91,8 +94,18 @@ export function Layout({ children }: { children: ReactNode }) {
         {css ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} /> : null}
       </head>
       <body>
-        {data ? <Shell data={data}>{children}</Shell> : children}
-        <ScrollRestoration nonce={nonce} />
+        {data ? (
+          plain ? (
+            <PlainShell lang={data.lang}>{children}</PlainShell>
+          ) : (
+            <Shell data={data}>{children}</Shell>
+          )
+        ) : (
+          children
+        )}
+        {/* Scroll restoration keeps positions in sessionStorage, which a browser may deny to a page framed by another
+            site (third-party storage blocked): the embed player has nothing to restore, so it goes without. */}
+        {plain ? null : <ScrollRestoration nonce={nonce} />}
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -114,6 +127,22 @@ function Shell({ data, children }: { data: RootData; children: ReactNode }) {
       <SiteFooter data={data} />
       {data.showCookieNotice ? <CookieNotice privacyUrl={data.privacyUrl} /> : null}
     </>
+  );
+}
+
+/** Whether the page asked for the plain layout (its deepest route's `handle.layout`). */
+function usePlainLayout(): boolean {
+  const matches = useMatches();
+  return (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.layout === "plain";
+}
+
+/** The embed player's frame: the page alone, no header, footer, skip link or cookie notice (a partner site hosts it). */
+function PlainShell({ lang, children }: { lang: RootData["lang"]; children: ReactNode }) {
+  useChangeLanguage(lang);
+  return (
+    <main id="main" className="plain" tabIndex={-1}>
+      {children}
+    </main>
   );
 }
 

@@ -196,3 +196,4 @@ export const prerolls = sqliteTable(
 export * from "./catalogue-schema";
 export * from "./auth-schema";
 export * from "./commerce-schema";
+export * from "./payments-schema";

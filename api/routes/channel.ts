@@ -26,6 +26,8 @@ import { requireApiKey } from "../middleware/api-key";
 import * as map from "../services/channel-content";
 import { requestLang } from "../services/lang";
 import { toCategoryTree, toGroup, toGroupProperty, toLocation } from "../services/catalogue-taxonomy";
+import { activeProductsQuery, productNameQueries } from "../db/repos/products";
+import { toCommerceBootstrap } from "../services/commerce/products";
 
 const langQuery = z.object({ lang: languageSchema.optional() });
 const slidesQuerySchema = langQuery.extend({ type: z.enum(["main", "category", "participant", "group"]).optional() });
@@ -91,7 +93,7 @@ export const channelRoutes = new Hono<AppEnv>()
     const q = c.req.valid("query");
     const l = requestLang(q.lang, channel);
     // Everything in one D1 round trip.
-    const [settings, colors, menu, slides, pages, faq, blocks, prerolls, categories, locations, groups, groupProperties] = await db.batch([
+    const [settings, colors, menu, slides, pages, faq, blocks, prerolls, categories, locations, groups, groupProperties, products, productRefs, productCategories, productTeams] = await db.batch([
       settingsQuery(db, channel.id),
       colorsQuery(db, channel.id, q.client_interface),
       menuQuery(db, channel.id),
@@ -104,10 +106,12 @@ export const channelRoutes = new Hono<AppEnv>()
       locationsQuery(db, channel.id),
       groupsQuery(db, channel.id),
       groupPropertiesQuery(db, channel.id),
+      activeProductsQuery(db, channel.id, ["package", "subscription", "bundle"]),
+      ...productNameQueries(db, channel.id),
     ]);
     const resolved = map.toSettings(channel, settings, prerolls);
     const data: BootstrapData = {
-      ...map.EMPTY_COMMERCE,
+      ...toCommerceBootstrap(products, { products: productRefs, categories: productCategories, participants: productTeams }, l),
       categories: toCategoryTree(categories, l),
       locations: locations.map((r) => toLocation(r, l)),
       participant_groups: groups.map((r) => toGroup(r, l)),

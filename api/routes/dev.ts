@@ -1,18 +1,34 @@
-// GET /dev/outbox: the channel's mails with their links, so local runs and e2e tests can follow verification and
-// reset links without a mail server. Never served in production.
-import { desc, eq } from "drizzle-orm";
+// Development helpers, never served in production:
+// - GET /dev/outbox: the channel's mails with their links, so local runs and e2e tests can follow verification and
+//   reset links without a mail server;
+// - POST /dev/events/{id}/schedule: moves an event to start soon, so the countdown → live switch of the watch page
+//   can be seen (and tested) without waiting for the seeded schedule.
+import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import type { OutboxMail } from "../contract/auth";
-import { mailOutbox } from "../db/schema";
+import { idParamSchema } from "../contract/common";
+import { events, mailOutbox } from "../db/schema";
 import { notFound } from "../lib/errors";
-import { query } from "../lib/validate";
+import { body, param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { mailLinks } from "../providers/email/outbox";
 
 const outboxQuery = z.object({ api_key: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
+
+const scheduleBody = z.object({
+  starts_in_s: z.number().int().min(1).max(3600),
+  duration_s: z.number().int().min(60).max(86_400),
+});
+
+export interface ScheduledEvent {
+  id: number;
+  /** ISO 8601. */
+  starts_at: string;
+  ends_at: string;
+}
 
 /** Answers 404 in production before anything else runs, as if the route did not exist. */
 const notInProduction = createMiddleware<AppEnv>(async (c, next) => {
@@ -20,24 +36,43 @@ const notInProduction = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const devRoutes = new Hono<AppEnv>().get("/dev/outbox", notInProduction, requireApiKey, query(outboxQuery), async (c) => {
-  const rows = await c
-    .get("db")
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.channelId, c.get("channel").id))
-    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-    .limit(c.req.valid("query").limit);
-  const data: OutboxMail[] = rows.map((m) => ({
-    id: m.id,
-    kind: m.kind,
-    to: m.to,
-    subject: m.subject,
-    text: m.text,
-    links: mailLinks(m.text),
-    status: m.status,
-    created_at: m.createdAt,
-  }));
-  c.header("Cache-Control", "no-store");
-  return c.json({ data });
-});
+export const devRoutes = new Hono<AppEnv>()
+  .post("/dev/events/:id/schedule", notInProduction, requireApiKey, param(idParamSchema), body(scheduleBody), async (c) => {
+    const { starts_in_s, duration_s } = c.req.valid("json");
+    const start = c.get("now")() + starts_in_s * 1000;
+    const end = start + duration_s * 1000;
+    const row = await c
+      .get("db")
+      .update(events)
+      .set({ eventUtcTs: start, endUtcTs: end })
+      .where(and(eq(events.channelId, c.get("channel").id), eq(events.id, c.req.valid("param").id)))
+      .returning({ id: events.id })
+      .get();
+    if (!row) throw notFound();
+    // Nothing else to invalidate: event lists and events are read from D1 on every keyed call, and the web app's
+    // caches (docs/decisions/003-caching.md: host config, bootstrap, filter options) hold no event or time.
+    c.header("Cache-Control", "no-store");
+    const data: ScheduledEvent = { id: row.id, starts_at: new Date(start).toISOString(), ends_at: new Date(end).toISOString() };
+    return c.json({ data });
+  })
+  .get("/dev/outbox", notInProduction, requireApiKey, query(outboxQuery), async (c) => {
+    const rows = await c
+      .get("db")
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.channelId, c.get("channel").id))
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(c.req.valid("query").limit);
+    const data: OutboxMail[] = rows.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      links: mailLinks(m.text),
+      status: m.status,
+      created_at: m.createdAt,
+    }));
+    c.header("Cache-Control", "no-store");
+    return c.json({ data });
+  });

@@ -1,24 +1,30 @@
 // Event download (SPEC §7 download-event/{id}, issue 5): a finished event as one MP4 (video + audio, starting at 0)
 // built from the stored segments by mp4-builder.ts and streamed, for a user holding the `download` capability and
 // access to the event. Each download counts against the downloads allowance of the user's active passes.
+// Three doors, one set of checks and one stream: GET download-event/{id} (SPEC: checks, counts, streams),
+// POST download-event/{id} (checks, counts, answers a short-lived ticket URL) and GET media/download/{id}?token=
+// (the ticket: checks again for the token's user, streams without counting, so a browser can save it natively).
 import { Hono, type Context } from "hono";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { AppEnv } from "../context";
 import { capabilityFlags } from "../contract/auth";
 import { idParamSchema } from "../contract/common";
-import { PLAYBACK_MESSAGES } from "../contract/media";
+import { mediaTokenQuerySchema, PLAYBACK_MESSAGES, type DownloadAllowance, type DownloadTicket } from "../contract/media";
 import type { EventRow } from "../db/repos/catalogue-events";
 import { events, users } from "../db/schema";
 import { ApiError, notFound } from "../lib/errors";
-import { param } from "../lib/validate";
+import { authSecret } from "../lib/secrets";
+import { param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { requireUser } from "../middleware/user";
 import { passEntitlements } from "../services/access";
-import { viewerDecision, viewerFor } from "../services/event-access";
+import type { UserRow } from "../services/auth/users";
+import { viewerDecision, viewerFor, type Viewer } from "../services/event-access";
 import { streamStatus } from "../services/event-status";
-import { eventTimeline } from "../services/livesim";
+import { eventTimeline, type MediaInfo } from "../services/livesim";
 import { ASSET_NAME, loadMediaInfo } from "../services/media-asset";
-import { buildMp4, r2SegmentReader } from "../services/mp4-builder";
+import { MEDIA_TOKEN_MAX_TTL_MS, mintMediaToken, verifyMediaToken } from "../services/media-token";
+import { buildMp4, r2SegmentReader, type BuiltMp4 } from "../services/mp4-builder";
 
 export const DOWNLOAD_MESSAGES = {
   noCapability: "Your account cannot download events.",
@@ -28,6 +34,8 @@ export const DOWNLOAD_MESSAGES = {
 
 /** The longest recording one download covers: every segment is an R2 read, and a request's reads are bounded. */
 export const MAX_DOWNLOAD_S = 3 * 3600;
+
+const downloadPrefix = (id: number) => `download/${id}`;
 
 /** A file name from the event's key: lowercase letters, digits and dashes only (safe in a header). */
 export function downloadFileName(event: Pick<EventRow, "id" | "key">): string {
@@ -39,20 +47,32 @@ export function downloadFileName(event: Pick<EventRow, "id" | "key">): string {
   return `${slug || `event-${event.id}`}.mp4`;
 }
 
-/** Counts one download if the allowance has room; false when another request took the last one meanwhile. */
-async function takeDownload(c: Context<AppEnv>, userId: number, limit: number): Promise<boolean> {
-  const row = await c
-    .get("db")
-    .update(users)
-    .set({ downloadCount: sql`${users.downloadCount} + 1` })
-    .where(and(eq(users.id, userId), eq(users.channelId, c.get("channel").id), lt(users.downloadCount, limit)))
-    .returning({ id: users.id })
-    .get();
-  return row !== undefined;
+/**
+ * The viewer's download allowance, or null without the `download` capability (account or active pass). Pure over
+ * an already loaded viewer, so the playback grant adds no query. Limits are per pass (SPEC §6): none means 0 left.
+ */
+export function downloadAllowance(viewer: Viewer): DownloadAllowance | null {
+  if (!viewer.user) return null;
+  const { capabilities, limits } = passEntitlements(viewer.orders, viewer.now);
+  if (!capabilityFlags([...viewer.user.capabilities, ...capabilities]).download) return null;
+  return { remaining: Math.max(0, limits.downloads - viewer.user.downloadCount) };
 }
 
-export const downloadRoutes = new Hono<AppEnv>().get("/download-event/:id", requireApiKey, requireUser(), param(idParamSchema), async (c) => {
-  const id = c.req.valid("param").id;
+interface CheckedDownload {
+  event: EventRow;
+  user: UserRow;
+  limit: number;
+  asset: string;
+  info: MediaInfo;
+  now: number;
+}
+
+/**
+ * Every check of a download, in the SPEC's order: the channel's event (404), access to it (403 geo/login/purchase),
+ * the `download` capability (403), a finished event (409), its media (404), and, unless the download was already
+ * counted (a ticket), room in the allowance (403).
+ */
+async function checkDownload(c: Context<AppEnv>, id: number, user: UserRow, counted: boolean): Promise<CheckedDownload> {
   const event = await c
     .get("db")
     .select()
@@ -61,32 +81,59 @@ export const downloadRoutes = new Hono<AppEnv>().get("/download-event/:id", requ
     .get();
   if (!event) throw notFound();
 
-  const viewer = await viewerFor(c, c.get("user"));
+  const viewer = await viewerFor(c, user);
   const decision = viewerDecision(viewer, event);
   if (!decision.allowed) throw new ApiError(403, PLAYBACK_MESSAGES[decision.reason]);
-  const user = viewer.user!;
-  const { capabilities, limits } = passEntitlements(viewer.orders, viewer.now);
-  if (!capabilityFlags([...user.capabilities, ...capabilities]).download) throw new ApiError(403, DOWNLOAD_MESSAGES.noCapability);
+  const allowance = downloadAllowance(viewer);
+  if (!allowance) throw new ApiError(403, DOWNLOAD_MESSAGES.noCapability);
 
   const times = { start: event.eventUtcTs, end: event.endUtcTs };
   if (streamStatus(times, viewer.now) !== "finished") throw new ApiError(409, DOWNLOAD_MESSAGES.notFinished);
   const asset = event.mediaKey && ASSET_NAME.test(event.mediaKey) ? event.mediaKey : null;
   const info = asset ? await loadMediaInfo(c.env.MEDIA, asset, viewer.now) : null;
   if (!asset || !info) throw notFound(PLAYBACK_MESSAGES.noMedia);
-  // No allowance from any pass means no downloads (SPEC §6: limits are per pass).
-  if (user.downloadCount >= limits.downloads) throw new ApiError(403, DOWNLOAD_MESSAGES.limitReached);
+  if (!counted && allowance.remaining <= 0) throw new ApiError(403, DOWNLOAD_MESSAGES.limitReached);
+  const limit = passEntitlements(viewer.orders, viewer.now).limits.downloads;
+  return { event, user, limit, asset, info, now: viewer.now };
+}
 
-  const timeline = eventTimeline(info, times, viewer.now);
+/** Builds the MP4 of a checked download (404 when its segments are missing). */
+async function buildDownload(c: Context<AppEnv>, d: CheckedDownload): Promise<BuiltMp4> {
+  const timeline = eventTimeline(d.info, { start: d.event.eventUtcTs, end: d.event.endUtcTs }, d.now);
   if (timeline.status !== "finished") throw new ApiError(409, DOWNLOAD_MESSAGES.notFinished);
-  const last = Math.min(timeline.last, Math.ceil(MAX_DOWNLOAD_S / info.segment_duration_s));
-  const built = await buildMp4({ info, reader: r2SegmentReader(c.env.MEDIA, asset), first: 1, last });
+  const last = Math.min(timeline.last, Math.ceil(MAX_DOWNLOAD_S / d.info.segment_duration_s));
+  const built = await buildMp4({ info: d.info, reader: r2SegmentReader(c.env.MEDIA, d.asset), first: 1, last });
   if (!built) throw notFound(PLAYBACK_MESSAGES.noMedia);
-  // Counted only once the file can be built, so a broken asset does not use up the allowance.
-  if (!(await takeDownload(c, user.id, limits.downloads))) {
+  return built;
+}
+
+/**
+ * Counts one download if the allowance has room, in one conditional UPDATE so two parallel requests cannot both
+ * take the last one. Answers the count after it, or null when the allowance was full.
+ */
+async function takeDownload(c: Context<AppEnv>, d: CheckedDownload): Promise<number | null> {
+  const row = await c
+    .get("db")
+    .update(users)
+    .set({ downloadCount: sql`${users.downloadCount} + 1` })
+    .where(and(eq(users.id, d.user.id), eq(users.channelId, c.get("channel").id), lt(users.downloadCount, d.limit)))
+    .returning({ count: users.downloadCount })
+    .get();
+  return row?.count ?? null;
+}
+
+/** Builds the file, then counts it: a broken asset does not use up the allowance. The stream is closed on refusal. */
+async function buildAndTake(c: Context<AppEnv>, d: CheckedDownload): Promise<{ built: BuiltMp4; count: number }> {
+  const built = await buildDownload(c, d);
+  const count = await takeDownload(c, d);
+  if (count === null) {
     await built.stream.cancel();
     throw new ApiError(403, DOWNLOAD_MESSAGES.limitReached);
   }
+  return { built, count };
+}
 
+function mp4Response(event: EventRow, built: BuiltMp4): Response {
   const headers = new Headers({
     "Content-Type": "video/mp4",
     "Content-Disposition": `attachment; filename="${downloadFileName(event)}"`,
@@ -97,4 +144,52 @@ export const downloadRoutes = new Hono<AppEnv>().get("/download-event/:id", requ
   const body = built.size === null ? built.stream : built.stream.pipeThrough(new FixedLengthStream(built.size));
   if (built.size !== null) headers.set("Content-Length", String(built.size));
   return new Response(body, { headers });
-});
+}
+
+/** The ticket's user: the token's `u:<id>` subject, a user of this channel (403 otherwise, like a bad token). */
+async function ticketUser(c: Context<AppEnv>, id: number, token: string | undefined): Promise<UserRow> {
+  const now = c.get("now")();
+  const check = await verifyMediaToken(authSecret(c.env), token, { channelId: c.get("channel").id, prefix: downloadPrefix(id), now });
+  const userId = check.ok && /^u:\d{1,15}$/.test(check.payload.s) ? Number(check.payload.s.slice(2)) : null;
+  const user =
+    userId === null
+      ? undefined
+      : await c
+          .get("db")
+          .select()
+          .from(users)
+          .where(and(eq(users.id, userId), eq(users.channelId, c.get("channel").id)))
+          .get();
+  if (!user) throw new ApiError(403, PLAYBACK_MESSAGES.badToken);
+  return user;
+}
+
+export const downloadRoutes = new Hono<AppEnv>()
+  .get("/download-event/:id", requireApiKey, requireUser(), param(idParamSchema), async (c) => {
+    const d = await checkDownload(c, c.req.valid("param").id, c.get("user"), false);
+    const { built } = await buildAndTake(c, d);
+    return mp4Response(d.event, built);
+  })
+  .post("/download-event/:id", requireApiKey, requireUser(), param(idParamSchema), async (c) => {
+    const id = c.req.valid("param").id;
+    const d = await checkDownload(c, id, c.get("user"), false);
+    const { built, count } = await buildAndTake(c, d);
+    // Here the build only proved the file can be made; the ticket builds it again when fetched.
+    await built.stream.cancel();
+    const expires = d.now + MEDIA_TOKEN_MAX_TTL_MS;
+    const token = await mintMediaToken(authSecret(c.env), { c: c.get("channel").id, s: `u:${d.user.id}`, p: downloadPrefix(id), e: expires }, d.now);
+    const data: DownloadTicket = {
+      url: `${new URL(c.req.url).origin}/api/media/download/${id}?token=${encodeURIComponent(token)}`,
+      expires_at: new Date(expires).toISOString(),
+      remaining: Math.max(0, d.limit - count),
+    };
+    c.header("Cache-Control", "private, no-store");
+    return c.json({ data });
+  })
+  // No api key: the signed ticket is the proof (like the other media paths), so a plain link or <a download> works.
+  .get("/media/download/:id", param(idParamSchema), query(mediaTokenQuerySchema), async (c) => {
+    const id = c.req.valid("param").id;
+    const user = await ticketUser(c, id, c.req.valid("query").token);
+    const d = await checkDownload(c, id, user, true);
+    return mp4Response(d.event, await buildDownload(c, d));
+  });

@@ -14,12 +14,14 @@ import { ApiError, notFound } from "../lib/errors";
 import { authSecret } from "../lib/secrets";
 import { param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
+import { loadViewer, viewerDecision } from "../services/event-access";
 import { streamStatus } from "../services/event-status";
 import { ASSET_NAME, loadMediaInfo, mediaObjectKey } from "../services/media-asset";
 import { MEDIA_TOKEN_MAX_TTL_MS, mintMediaToken, verifyMediaToken } from "../services/media-token";
-import { playbackAccess } from "../services/playback-access";
+import { prerollFor } from "../services/preroll-grant";
 import { serveR2Object } from "../services/r2-range";
 import { serveTimelineFile } from "../services/timeline-files";
+import { downloadAllowance } from "./download";
 
 const SAFE_FILE = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,200}$/;
 const assetParamSchema = z.object({ asset: z.string().regex(ASSET_NAME), file: z.string().regex(SAFE_FILE) });
@@ -37,7 +39,7 @@ async function channelEvent(c: Context<AppEnv>, id: number): Promise<EventRow | 
 }
 
 /** Refuses (403) a missing, tampered, expired, other-asset or other-channel token. */
-async function requireToken(c: Context<AppEnv>, token: string | undefined, prefix: string): Promise<string> {
+export async function requireMediaToken(c: Context<AppEnv>, token: string | undefined, prefix: string): Promise<string> {
   const check = await verifyMediaToken(authSecret(c.env), token, { channelId: c.get("channel").id, prefix, now: c.get("now")() });
   if (!check.ok) throw new ApiError(403, PLAYBACK_MESSAGES.badToken);
   return token!;
@@ -54,18 +56,21 @@ export const mediaRoutes = new Hono<AppEnv>()
     const event = await channelEvent(c, id);
     if (!event) throw notFound();
     c.header("Cache-Control", "private, no-store");
-    const { decision, userId } = await playbackAccess(c, event);
+    // One viewer load serves the access rule, the preroll choice and the download allowance.
+    const viewer = await loadViewer(c);
+    const decision = viewerDecision(viewer, event);
     if (!decision.allowed) {
       const body: PlaybackDenied = { message: PLAYBACK_MESSAGES[decision.reason], reason: decision.reason };
       return c.json(body, 403);
     }
-    const now = c.get("now")();
-    if (streamStatus(eventTimes(event), now) === "upcoming") return c.json({ message: PLAYBACK_MESSAGES.upcoming }, 409);
+    const now = viewer.now;
+    const status = streamStatus(eventTimes(event), now);
+    if (status === "upcoming") return c.json({ message: PLAYBACK_MESSAGES.upcoming }, 409);
     const info = event.mediaKey && ASSET_NAME.test(event.mediaKey) ? await loadMediaInfo(c.env.MEDIA, event.mediaKey, now) : null;
     if (!info) throw notFound(PLAYBACK_MESSAGES.noMedia);
 
     const expires = now + MEDIA_TOKEN_MAX_TTL_MS;
-    const subject = userId === null ? `a:${randomToken(12)}` : `u:${userId}`;
+    const subject = viewer.user ? `u:${viewer.user.id}` : `a:${randomToken(12)}`;
     const token = await mintMediaToken(authSecret(c.env), { c: c.get("channel").id, s: subject, p: eventPrefix(id), e: expires }, now);
     const base = `${new URL(c.req.url).origin}/api/media/event/${id}`;
     const q = `?token=${encodeURIComponent(token)}`;
@@ -75,14 +80,15 @@ export const mediaRoutes = new Hono<AppEnv>()
       token,
       expires_at: new Date(expires).toISOString(),
       poster: event.poster ?? (info.poster ? `${base}/${info.poster}${q}` : null),
-      preroll: null,
-      download: null,
+      preroll: await prerollFor(c, viewer, { key: `event:${id}`, live: status === "live", locationId: event.locationId, eventCategoryId: event.eventCategoryId }),
+      // Only a finished event with media downloads; `info` above proved the media.
+      download: status === "finished" ? downloadAllowance(viewer) : null,
     };
     return c.json({ data });
   })
   .get("/media/event/:id/:file", param(eventFileParamSchema), query(mediaTokenQuerySchema), async (c) => {
     const { id, file } = c.req.valid("param");
-    const token = await requireToken(c, c.req.valid("query").token, eventPrefix(id));
+    const token = await requireMediaToken(c, c.req.valid("query").token, eventPrefix(id));
     const event = await channelEvent(c, id);
     const now = c.get("now")();
     const asset = event?.mediaKey && ASSET_NAME.test(event.mediaKey) ? event.mediaKey : null;
@@ -102,7 +108,7 @@ export const mediaRoutes = new Hono<AppEnv>()
   })
   .get("/media/:asset/:file{.+}", param(assetParamSchema), query(mediaTokenQuerySchema), async (c) => {
     const { asset, file } = c.req.valid("param");
-    await requireToken(c, c.req.valid("query").token, asset);
+    await requireMediaToken(c, c.req.valid("query").token, asset);
     if (file.includes("..")) throw notFound();
     return orNotFound(await serveR2Object(c.env.MEDIA, mediaObjectKey(asset, file), c.req.raw));
   });

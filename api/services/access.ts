@@ -107,6 +107,27 @@ export function canWatch(input: AccessInput): AccessDecision {
   return canWatchFlag ? { allowed: true } : { allowed: false, reason: "purchase" };
 }
 
+/** What the VOD rule reads: the item's flag, the signed-in user, the capabilities of the user's active passes. */
+export interface VodAccessInput {
+  requiresVodMedia: boolean;
+  user: AccessUser | null;
+  /** Capabilities of the user's active orders (passEntitlements); the account's own are in `user`. */
+  passCapabilities: readonly string[];
+  geoBlocked: boolean;
+}
+
+/**
+ * The VOD rule, in canWatch's order: geo first; an item without `requires_vod_media` plays for anyone; one with it
+ * needs a signed-in user (`login`) holding `vod_media` from the account or an active pass (`purchase`).
+ */
+export function canWatchVod(input: VodAccessInput): AccessDecision {
+  if (input.geoBlocked) return { allowed: false, reason: "geo" };
+  if (!input.requiresVodMedia) return { allowed: true };
+  if (!input.user) return { allowed: false, reason: "login" };
+  const flags = capabilityFlags([...input.user.capabilities, ...input.passCapabilities]);
+  return flags.vod_media ? { allowed: true } : { allowed: false, reason: "purchase" };
+}
+
 /** `has_access` of an event in the API's answers: the same rule as a boolean. */
 export const hasAccess = (input: AccessInput): boolean => canWatch(input).allowed;
 

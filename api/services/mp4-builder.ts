@@ -222,9 +222,18 @@ async function contentLength(reader: SegmentReader, headerBytes: number, total: 
   return sum;
 }
 
+/**
+ * How many bytes of segments one download keeps for reuse. A recording longer than its asset loops it, so the same
+ * few files come back every loop: kept, a 2-hour download of the 2-minute demo reads each file from R2 once instead
+ * of 60 times (R2 calls per request are bounded). A real recording has no repeats and is read once anyway.
+ */
+export const SEGMENT_CACHE_BYTES = 32 * 1024 * 1024;
+
 /** Reads an asset from the MEDIA bucket; sizes come from one listing of the asset (not one request per file). */
-export function r2SegmentReader(bucket: R2Bucket, asset: string): SegmentReader {
+export function r2SegmentReader(bucket: R2Bucket, asset: string, cacheBytes = SEGMENT_CACHE_BYTES): SegmentReader {
   let listing: Promise<Map<string, number>> | null = null;
+  const cache = new Map<string, Uint8Array>();
+  let cached = 0;
   const list = async () => {
     const sizes = new Map<string, number>();
     const prefix = mediaObjectKey(asset, "");
@@ -238,8 +247,17 @@ export function r2SegmentReader(bucket: R2Bucket, asset: string): SegmentReader 
   };
   return {
     async get(file) {
+      const kept = cache.get(file);
+      // A copy: the builder patches the bytes it is given in place.
+      if (kept) return kept.slice();
       const object = await bucket.get(mediaObjectKey(asset, file));
-      return object ? new Uint8Array(await object.arrayBuffer()) : null;
+      if (!object) return null;
+      const bytes = new Uint8Array(await object.arrayBuffer());
+      if (cached + bytes.byteLength <= cacheBytes) {
+        cache.set(file, bytes.slice());
+        cached += bytes.byteLength;
+      }
+      return bytes;
     },
     async size(file) {
       listing ??= list();

@@ -1,24 +1,19 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { EventHeader } from "~/features/events/EventHeader";
 import { metaWithSocial } from "~/features/events/social-meta";
 import { catalogueLinks } from "~/features/events/links";
+import { DownloadEvent } from "~/features/player/DownloadEvent";
 import { useWatchStage } from "~/features/player/WatchStage";
-import { absoluteUrl, eventSummary, loadEvent } from "~/server/events.server";
-import { requireTenant } from "~/server/guards.server";
+import { absoluteUrl, eventSummary } from "~/server/events.server";
+import { loadEventPlayback } from "~/server/watch.server";
+import { requireUser } from "~/server/guards.server";
 import { markExpired } from "~/server/session.server";
-import type { PlaybackResult } from "~/server/api/playback.server";
 import { matchup } from "~/lib/format";
 import playerCss from "~/styles/player.css?url";
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
-  const event = await loadEvent(context, params.id);
-  const { session } = context;
-  // Nothing to grant before the start; the page counts down and asks again then.
-  const playback: PlaybackResult =
-    event.stream_status === "upcoming"
-      ? { kind: "upcoming" }
-      : await requireTenant(context).playback.playback(event.id, session.token, () => markExpired(session));
+  const { event, playback } = await loadEventPlayback(context, params.id);
   const title = matchup(event);
   return {
     event,
@@ -26,6 +21,21 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     meta: { title, description: event.description ?? eventSummary(event) },
     social: { url: absoluteUrl(context, `/watch/${event.id}`)!, image: absoluteUrl(context, event.poster), type: "video.other" as const },
   };
+}
+
+/**
+ * intent=download: takes one download of the event as the signed-in user and answers the ticket's URL, which the
+ * page opens (an attachment: the page stays). Remix then revalidates the loader, so the allowance shown drops
+ * (SPEC §4 "Event download reloads user access afterwards"). A refusal answers the API's message.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { tenant, token } = requireUser(context, request);
+  const form = await request.formData();
+  if (form.get("intent") !== "download") return json({ error: "Unknown action." }, { status: 400 });
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) return json({ error: "Not found." }, { status: 404 });
+  const result = await tenant.playback.downloadTicket(id, token, () => markExpired(context.session));
+  return result.ok ? json({ url: result.ticket.url }) : json({ error: result.message }, { status: 400 });
 }
 
 export const links: LinksFunction = () => [...catalogueLinks(), { rel: "stylesheet", href: playerCss }];
@@ -43,9 +53,11 @@ export default function Watch() {
     buyHref: `/buy?event_id=${event.id}`,
     startsAt: event.event_utc_ts,
   });
+  const download = playback.kind === "allowed" ? playback.grant.download : null;
   return (
     <div className="page watch" data-playback={playback.kind}>
       <EventHeader event={event} stage={stage} overlay={overlay} />
+      {download ? <DownloadEvent remaining={download.remaining} /> : null}
     </div>
   );
 }

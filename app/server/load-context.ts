@@ -1,7 +1,7 @@
 // One load context for both the Vite dev proxy and worker.ts (STYLE: Hydrogen's createAppLoadContext).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { PlatformProxy } from "wrangler";
-import { loadWebSession, type WebSession } from "./session.server";
+import { loadViewerId, loadWebSession, type ViewerId, type WebSession } from "./session.server";
 import { resolveTenant, type TenantState } from "./tenant.server";
 
 type Cloudflare = Omit<PlatformProxy<Env>, "dispose" | "caches" | "cf"> & { cf?: unknown };
@@ -14,6 +14,8 @@ export interface AppContext {
   tenant: TenantState;
   /** The signed-in user (loaded once per request) and whether the response must clear the cookie. */
   session: WebSession;
+  /** The anonymous viewer id (`vid` cookie), sent to the API on playback and preroll calls. */
+  viewer: ViewerId;
   /** The page path of this request: data requests too carry it, so guards hold on client-side navigations. */
   path: string;
   /** Where the visitor came from (the Referer header), for the navigation rules of SPEC §2. */
@@ -29,7 +31,8 @@ export async function getLoadContext({ request, context }: { request: Request; c
   const executionContext = ctx as unknown as ExecutionContext;
   const tenant = await resolveTenant(request, env, executionContext);
   const session = await loadWebSession(request, tenant.kind === "ok" ? tenant.auth : null);
-  return { env, ctx: executionContext, nonce: nonce(), tenant, session, path: new URL(request.url).pathname, referer: request.headers.get("referer") };
+  const viewer = loadViewerId(request);
+  return { env, ctx: executionContext, nonce: nonce(), tenant, session, viewer, path: new URL(request.url).pathname, referer: request.headers.get("referer") };
 }
 
 function nonce(): string {

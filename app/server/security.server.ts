@@ -9,6 +9,11 @@ const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
 export interface SecurityOptions {
   /** Per-request nonce for inline scripts and styles. */
   nonce: string;
+  /**
+   * Who may frame the document (CSP host sources). Empty or absent: nobody. Only a route that declares itself
+   * embeddable (`handle.embed`, see `frameAncestorsFor`) passes a list; every other document stays unframeable.
+   */
+  frameAncestors?: readonly string[];
   /** The request URL: HSTS is sent everywhere except local hosts. */
   url: URL;
   env: Pick<Env, "APP_ENV"> & { OAUTH_LOCAL_ISSUER?: string; TURNSTILE_SITE_KEY?: string };
@@ -19,7 +24,27 @@ export function isLocalHost(hostname: string): boolean {
   return host === "localhost" || host.endsWith(".localhost") || host === "127.0.0.1" || host === "[::1]";
 }
 
-export function contentSecurityPolicy({ nonce, env }: Omit<SecurityOptions, "url">): string {
+/** A CSP host source as the settings schema allows it: anything else (spaces, `;`, quotes) could inject directives. */
+const HOST_SOURCE = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?$/i;
+
+/** The `frame-ancestors` value: the valid host sources given, or 'none' when there are none. */
+export function frameAncestorsSource(origins: readonly string[] | undefined): string {
+  const valid = (origins ?? []).filter((o) => HOST_SOURCE.test(o));
+  return valid.length ? valid.join(" ") : "'none'";
+}
+
+/** Whether a CSP lets other sites frame the page (a `frame-ancestors` directive other than 'none'). */
+export function cspAllowsFraming(csp: string | null): boolean {
+  const directive = csp
+    ?.split(";")
+    .map((d) => d.trim())
+    .find((d) => /^frame-ancestors(\s|$)/i.test(d));
+  if (!directive) return false;
+  const value = directive.slice("frame-ancestors".length).trim();
+  return value !== "" && value !== "'none'";
+}
+
+export function contentSecurityPolicy({ nonce, env, frameAncestors }: Omit<SecurityOptions, "url">): string {
   const formOrigins = [...OAUTH_FORM_ORIGINS];
   // The local OAuth server stands in for Google and Facebook outside production.
   if (env.OAUTH_LOCAL_ISSUER && env.APP_ENV !== "production") formOrigins.push(new URL(env.OAUTH_LOCAL_ISSUER).origin);
@@ -37,18 +62,22 @@ export function contentSecurityPolicy({ nonce, env }: Omit<SecurityOptions, "url
     "object-src 'none'",
     "base-uri 'self'",
     `form-action 'self' ${formOrigins.join(" ")}`,
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestorsSource(frameAncestors)}`,
   ].join("; ");
 }
 
-/** The headers every response carries, whatever produced it. `keepExisting` leaves values already set alone. */
+/**
+ * The headers every response carries, whatever produced it. `keepExisting` leaves values already set alone.
+ * X-Frame-Options: DENY goes everywhere except on a response whose own CSP lets it be framed (the embed page): XFO
+ * has no allow-list, and browsers that know frame-ancestors let it decide over XFO anyway.
+ */
 export function applyBaseSecurityHeaders(headers: Headers, url: URL, options: { keepExisting?: boolean } = {}): void {
   const set = (name: string, value: string) => {
     if (!options.keepExisting || !headers.has(name)) headers.set(name, value);
   };
   set("X-Content-Type-Options", "nosniff");
   set("Referrer-Policy", "strict-origin-when-cross-origin");
-  set("X-Frame-Options", "DENY");
+  if (!cspAllowsFraming(headers.get("Content-Security-Policy"))) set("X-Frame-Options", "DENY");
   // Browsers ignore (and complain about) COOP on an untrustworthy origin, i.e. plain http that is not local.
   if (url.protocol === "https:" || isLocalHost(url.hostname)) set("Cross-Origin-Opener-Policy", "same-origin");
   set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
@@ -89,4 +118,14 @@ export function foreignOriginResponse(url: URL): Response {
   const headers = new Headers({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
   applyBaseSecurityHeaders(headers, url);
   return new Response("Cross-origin form submissions are not accepted.\n", { status: 403, headers });
+}
+
+/**
+ * The origins that may frame a document: the channel's `embed.allowed_origins` when the deepest matched route (the
+ * page itself, not a layout above it) declares `handle.embeddable`; otherwise none. Parents do not pass it down, so
+ * one flag on one route is the whole exception.
+ */
+export function frameAncestorsFor(handles: readonly unknown[], allowedOrigins: readonly string[]): readonly string[] {
+  const leaf = handles[handles.length - 1] as { embeddable?: unknown } | null | undefined;
+  return leaf?.embeddable === true ? allowedOrigins : [];
 }

@@ -7,6 +7,9 @@ import { isApiRequestError } from "./api/errors";
 import { readCookie, serializeCookie } from "./cookies.server";
 
 export const SESSION_COOKIE = "sid";
+/** The anonymous viewer id: lets the API suppress a preroll that already played for a signed-out visitor. */
+export const VIEWER_COOKIE = "vid";
+const VIEWER_ID = /^[A-Za-z0-9_-]{22,64}$/;
 
 export function readSessionToken(request: Request): string | null {
   const token = readCookie(request, SESSION_COOKIE);
@@ -66,4 +69,26 @@ export function applyExpiredSession(headers: Headers, request: Request, session:
   if (!session?.expired) return;
   const setsCookie = headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`));
   if (!setsCookie) headers.append("Set-Cookie", destroySession(request));
+}
+
+/** This visitor's viewer id, and whether the response must set the cookie (a new id, or a malformed one replaced). */
+export interface ViewerId {
+  id: string;
+  fresh: boolean;
+}
+
+/** The `vid` cookie's id, or a new random one (16 bytes, base64url: 22 characters) when it is missing or not ours. */
+export function loadViewerId(request: Request): ViewerId {
+  const id = readCookie(request, VIEWER_COOKIE);
+  if (id && VIEWER_ID.test(id)) return { id, fresh: false };
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const fresh = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return { id: fresh, fresh: true };
+}
+
+/** Sets the `vid` cookie (1 year, same flags as `sid`) on the first response of a visitor who lacks it. */
+export function applyViewerCookie(headers: Headers, request: Request, viewer: ViewerId | undefined): void {
+  if (!viewer?.fresh) return;
+  const setsCookie = headers.getSetCookie().some((c) => c.startsWith(`${VIEWER_COOKIE}=`));
+  if (!setsCookie) headers.append("Set-Cookie", serializeCookie(request, VIEWER_COOKIE, viewer.id));
 }

@@ -1,15 +1,16 @@
 /// <reference types="node" />
 // `npm run bench`: build, prepare local state, start the built worker on Miniflare (scripts/lib/local-server.ts), measure, report.
 // Flags: --no-build, --duration N (s per target), --only <path> (repeatable), --connections N, --samples N,
-// --no-lighthouse.
+// --runs N (time to first frame), --no-first-frame, --no-lighthouse.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { MEASUREMENTS, OPTIONAL_MEASUREMENTS } from "./measurements";
-import { formatLighthouseTable, formatNotes, formatTable, writeJson } from "./report";
+import { formatFirstFrameTable, formatLighthouseTable, formatNotes, formatTable, playerCheck, writeJson } from "./report";
 import { ROUTES, STATIC_CHANNEL, findStaticAsset } from "./routes";
 import { startServer, type RunningServer } from "./server";
 import type { BenchContext, BenchOptions, Measurement, Target, TargetResult } from "./types";
+import { resolveWatchTargets } from "./watch-targets";
 
 const ROOT = process.cwd(); // npm run always starts in the package root
 const PERSIST_TO = ".wrangler/bench";
@@ -32,7 +33,7 @@ function intFlag(name: string, value: string | undefined, min: number, max: numb
 }
 
 function parseArgs(argv: string[]): Cli {
-  const cli: Cli = { build: true, only: [], skip: [], options: { durationSec: 10, connections: 10, timingSamples: 200, warmup: 20 } };
+  const cli: Cli = { build: true, only: [], skip: [], options: { durationSec: 10, connections: 10, timingSamples: 200, warmup: 20, firstFrameRuns: 5 } };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--no-build") cli.build = false;
@@ -40,12 +41,15 @@ function parseArgs(argv: string[]): Cli {
     else if (a === "--duration") cli.options.durationSec = intFlag(a, argv[++i], 1, 600);
     else if (a === "--connections") cli.options.connections = intFlag(a, argv[++i], 1, 100);
     else if (a === "--samples") cli.options.timingSamples = intFlag(a, argv[++i], 1, 10_000);
+    else if (a === "--runs") cli.options.firstFrameRuns = intFlag(a, argv[++i], 1, 50);
     else if (a === "--only") {
       const p = argv[++i];
       if (!p?.startsWith("/")) throw new Error("--only expects a path starting with /");
       cli.only.push(p);
     } else if (a === "--help" || a === "-h") {
-      console.log("npm run bench -- [--no-build] [--duration N] [--only /path]... [--connections N] [--samples N] [--no-lighthouse]");
+      console.log(
+        "npm run bench -- [--no-build] [--duration N] [--only /path]... [--connections N] [--samples N] [--runs N] [--no-first-frame] [--no-lighthouse]",
+      );
       process.exit(0);
     } else throw new Error(`unknown flag ${a} (try --help)`);
   }
@@ -85,13 +89,13 @@ function targets(only: string[]): Target[] {
   const routes = ROUTES.filter((r) => only.length === 0 || only.includes(r.path));
   if (routes.length === 0) throw new Error(`--only ${only.join(", ")} matches no route in scripts/bench/routes.ts`);
   return [
-    { kind: "static", channel: STATIC_CHANNEL, path: asset },
-    ...routes.map((r): Target => ({ kind: "route", channel: r.channel, path: r.path })),
+    { kind: "static", channel: STATIC_CHANNEL, path: asset, label: asset },
+    ...routes.map((r): Target => ({ kind: "route", channel: r.channel, path: r.path, label: r.path, watch: r.watch, noPlayer: r.noPlayer })),
   ];
 }
 
 async function runMeasurement(m: Measurement, ctx: BenchContext, results: TargetResult[]): Promise<void> {
-  const applicable = results.filter((r) => m.appliesTo.includes(r.target.kind));
+  const applicable = results.filter((r) => m.appliesTo.includes(r.target.kind) && (m.accepts?.(r.target) ?? true));
   if (applicable.length === 0) return;
   try {
     await m.start?.(ctx);
@@ -135,17 +139,27 @@ async function main(): Promise<void> {
   server = await startServer(ROOT, PERSIST_TO, `${STATIC_CHANNEL}.localhost`);
   try {
     const ctx: BenchContext = { root: ROOT, port: server.port, options: cli.options };
-    console.log(`worker on 127.0.0.1:${ctx.port}; ${list.length} targets\n`);
+    await resolveWatchTargets(ROOT, ctx.port, list);
+    const watch = list.filter((t) => t.watch).map((t) => `${t.channel}${t.label} = ${t.path}`);
+    console.log(`worker on 127.0.0.1:${ctx.port}; ${list.length} targets${watch.length ? ` (${watch.join(", ")})` : ""}\n`);
     const results: TargetResult[] = list.map((target) => ({ target, errors: {} }));
     const measurements = MEASUREMENTS.filter((m) => !cli.skip.includes(m.name));
     for (const m of measurements) await runMeasurement(m, ctx, results);
 
     console.log("\n" + formatTable(results));
+    if (measurements.some((m) => m.name === "first-frame") && results.some((r) => r.target.watch)) {
+      console.log("\nTime to first frame\n" + formatFirstFrameTable(results, cli.options.firstFrameRuns));
+    }
     if (measurements.some((m) => m.name === "lighthouse")) console.log("\nLighthouse\n" + formatLighthouseTable(results));
     const notes = formatNotes(results);
     if (notes.length) console.log("\n" + notes.map((n) => `- ${n}`).join("\n"));
     writeJson(OUT_FILE, ROOT, cli.options, ctx.port, results);
     console.log(`\nwrote ${resolve(OUT_FILE)}`);
+    // Last, so it is what a reader sees: the pages that must stay player-free, and any that did not.
+    const { lines, failures } = playerCheck(results);
+    if (lines.length) console.log("\nPlayer JS on pages without a player\n" + lines.map((l) => `- ${l}`).join("\n"));
+    for (const f of failures) console.error(`FAIL: ${f}`);
+    if (failures.length) process.exitCode = 1;
   } finally {
     await server.stop();
   }

@@ -9,6 +9,16 @@ const ARGS = chromiumArgs();
 const LOAD_TIMEOUT_MS = 30_000;
 const IDLE_TIMEOUT_MS = 15_000;
 const MAX_SCRIPTS = 500;
+/**
+ * What marks a shaka-player chunk: its license banner (kept by the minifier) or its namespaced class names. A page
+ * chunk that only names the file in its dynamic import() matches neither.
+ */
+const PLAYER_MARKERS = [/@license\s+Shaka Player/, /\bshaka\.(?:util|media|net|Player)\b/];
+
+export function isPlayerChunk(body: Buffer): boolean {
+  const text = body.toString("latin1");
+  return PLAYER_MARKERS.some((re) => re.test(text));
+}
 
 let browser: Browser | null = null;
 
@@ -41,14 +51,17 @@ async function measure(t: Target, ctx: BenchContext): Promise<{ js: JsSizeResult
         rawBytes: body.length,
         transferBytes: wire,
         gzipBytes: gzipSync(body, { level: 9 }).length,
+        player: isPlayerChunk(body),
       });
     }
+    const player = scripts.filter((s) => s.player);
     return {
       js: {
         files: scripts.length,
         rawBytes: scripts.reduce((n, s) => n + s.rawBytes, 0),
         transferBytes: scripts.reduce((n, s) => n + s.transferBytes, 0),
         gzipBytes: scripts.reduce((n, s) => n + s.gzipBytes, 0),
+        player: { files: player.length, rawBytes: player.reduce((n, s) => n + s.rawBytes, 0), gzipBytes: player.reduce((n, s) => n + s.gzipBytes, 0) },
         scripts,
       },
     };
@@ -57,7 +70,10 @@ async function measure(t: Target, ctx: BenchContext): Promise<{ js: JsSizeResult
   }
 }
 
-/** JavaScript a route downloads in Chromium (decoded bytes and gzip -9 of each), after load + network idle. */
+/**
+ * JavaScript a route downloads in Chromium (decoded bytes and gzip -9 of each), after load + network idle, with the
+ * player chunks (loaded lazily by watch pages) counted apart as well.
+ */
 export const jsSizeMeasurement: Measurement = {
   name: "js-size",
   appliesTo: ["route"],

@@ -16,10 +16,18 @@ function ratio(r: TargetResult, staticRps: number | undefined): string {
   return num(r.load.rps / staticRps, 2);
 }
 
+/** The path measured, and for a watch route which kind of event it is. */
+function routeName(r: TargetResult): string {
+  if (r.target.kind === "static") return `${r.target.path} (static)`;
+  return r.target.watch ? `${r.target.path} (${r.target.watch})` : r.target.path;
+}
+
+const kib = (bytes: number): string => num(bytes / 1024);
+
 function rows(results: TargetResult[]): string[][] {
   const staticRps = results.find((r) => r.target.kind === "static")?.load?.rps;
   return results.map((r) => [
-    r.target.kind === "static" ? `${r.target.path} (static)` : r.target.path,
+    routeName(r),
     r.target.channel,
     num(r.load?.rps, 0),
     num(r.load?.latencyP50Ms),
@@ -27,11 +35,13 @@ function rows(results: TargetResult[]): string[][] {
     pair(r.serverTiming?.total),
     ratio(r, staticRps),
     r.js ? String(r.js.files) : "-",
-    r.js ? num(r.js.gzipBytes / 1024) : "-",
+    r.js ? kib(r.js.gzipBytes - r.js.player.gzipBytes) : "-",
+    r.js ? kib(r.js.player.gzipBytes) : "-",
   ]);
 }
 
-const HEADER = ["route", "channel", "rps", "p50 ms", "p99 ms", "server total p50/p99 ms", "ratio vs static", "JS files", "JS gzip KiB"];
+/** "JS gzip KiB" is the page's own JavaScript; the player chunks (shaka, loaded lazily on watch pages) come apart. */
+const HEADER = ["route", "channel", "rps", "p50 ms", "p99 ms", "server total p50/p99 ms", "ratio vs static", "JS files", "JS gzip KiB", "player gzip KiB"];
 
 /** Markdown table: first two columns left-aligned, the rest right-aligned. */
 function table(header: string[], body: string[][]): string {
@@ -46,6 +56,42 @@ export function formatTable(results: TargetResult[]): string {
   return table(HEADER, rows(results));
 }
 
+const FF_HEADER = ["route", "channel", "runs", "first frame median ms", "min ms", "max ms", "TTFB ms", "player chunk ms"];
+
+/** Time to first frame per watch route: medians of the measured runs, ms from navigation start. */
+export function formatFirstFrameTable(results: TargetResult[], runs: number): string {
+  const int = (n: number | null | undefined): string => (n === null || n === undefined ? "-" : num(n, 0));
+  const body = results
+    .filter((r) => r.target.watch)
+    .map((r) => {
+      const f = r.firstFrame;
+      return [routeName(r), r.target.channel, f ? String(f.runs.length) : `0/${runs}`, int(f?.medianMs), int(f?.minMs), int(f?.maxMs), int(f?.medianTtfbMs), int(f?.medianPlayerChunkMs)];
+    });
+  return table(FF_HEADER, body);
+}
+
+/**
+ * Player bytes on the pages that must not load the player, one line each, and the failures among them (any player
+ * byte, or no JS measurement to tell).
+ */
+export function playerCheck(results: TargetResult[]): { lines: string[]; failures: string[] } {
+  const lines: string[] = [];
+  const failures: string[] = [];
+  for (const r of results.filter((x) => x.target.noPlayer)) {
+    const label = `${r.target.channel}${r.target.path}`;
+    if (!r.js) {
+      failures.push(`${label}: player bytes unknown (the JS measurement failed)`);
+      continue;
+    }
+    lines.push(`${label}: ${r.js.player.rawBytes} player bytes`);
+    if (r.js.player.rawBytes > 0) {
+      const urls = r.js.scripts.filter((x) => x.player).map((x) => new URL(x.url).pathname);
+      failures.push(`${label} loaded ${r.js.player.rawBytes} bytes of player (shaka) JavaScript; it must load none: ${urls.join(", ")}`);
+    }
+  }
+  return { lines, failures };
+}
+
 const LH_HEADER = ["route", "channel", "perf", "a11y", "bp", "seo", "FCP ms", "LCP ms", "TBT ms", "CLS"];
 
 /** Second table: Lighthouse per route ("-" where it failed; the reason is in the notes). */
@@ -56,7 +102,7 @@ export function formatLighthouseTable(results: TargetResult[]): string {
     .map((r) => {
       const l = r.lighthouse;
       return [
-        r.target.path,
+        routeName(r),
         r.target.channel,
         int(l?.performance),
         int(l?.accessibility),

@@ -1,27 +1,36 @@
 /// <reference types="node" />
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import type { WatchKind } from "./types";
 
 export interface RouteSpec {
   /** Channel slug: requests go to `<channel>.localhost:<port>`. */
   channel: string;
-  /** Path (and query) on that channel. */
+  /** Path (and query) on that channel; for a watch route, a label (`/watch/{live}`) until its event is found. */
   path: string;
+  /** A watch page: the channel's first free event of this status without a preroll (watch-targets.ts). */
+  watch?: WatchKind;
+  /** Pages that must not load the player: the bench fails if any shaka chunk comes with them. */
+  noPlayer?: boolean;
 }
 
 /**
- * Routes the bench measures, in order. Add new pages here (e.g. /upcoming, /vod_library, /watch/1);
- * every route gets load, server timing and JS-size measurements.
+ * Routes the bench measures, in order. Add new pages here; every route gets load, server timing, JS-size and
+ * Lighthouse measurements, and watch routes time to first frame too. Event ids change with every seed, so watch
+ * routes name the kind of event and the bench finds one through the API once the server is up.
  */
 export const ROUTES: RouteSpec[] = [
-  { channel: "alpha", path: "/" },
-  { channel: "beta", path: "/" },
-  { channel: "alpha", path: "/upcoming" },
-  { channel: "beta", path: "/upcoming" },
+  { channel: "alpha", path: "/", noPlayer: true },
+  { channel: "beta", path: "/", noPlayer: true },
+  { channel: "alpha", path: "/upcoming", noPlayer: true },
+  { channel: "beta", path: "/upcoming", noPlayer: true },
   { channel: "alpha", path: "/vod_library" },
   { channel: "beta", path: "/vod_library" },
   { channel: "alpha", path: "/login" },
   { channel: "beta", path: "/registration" },
+  { channel: "alpha", path: "/watch/{live}", watch: "live" },
+  { channel: "alpha", path: "/watch/{finished}", watch: "finished" },
+  { channel: "beta", path: "/watch/{finished}", watch: "finished" },
 ];
 
 /** The static asset is requested on this channel's host (Workers assets ignore the host anyway). */

@@ -41,7 +41,9 @@ export function probe(port: number, host: string, path: string, timeoutMs: numbe
 /** The built worker on Miniflare (scripts/lib/local-server.ts, the same server as the e2e tests). */
 export async function startServer(root: string, persistTo: string, readyHost: string): Promise<RunningServer> {
   const port = await freePort();
-  const server = await startLocalServer({ port, persistTo, outDir: join(root, ".wrangler/bench-dist") });
+  // A copy of build/client taken now: a rebuild during the run (the bench takes minutes) must not swap the hashed
+  // chunks the measured pages ask for.
+  const server = await startLocalServer({ port, persistTo, outDir: join(root, ".wrangler/bench-dist"), snapshotAssets: true });
   // One answer from the app proves the worker, its bindings and the state are in place.
   const status = await probe(port, `${readyHost}:${port}`, "/", 30_000);
   if (status >= 500) {

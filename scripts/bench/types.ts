@@ -2,13 +2,24 @@
 
 export type TargetKind = "route" | "static";
 
+/** Which event a /watch route plays: found through the API at bench start (watch-targets.ts). */
+export type WatchKind = "live" | "finished";
+
 export interface Target {
   kind: TargetKind;
   channel: string;
+  /** The path requested; for a watch route, `/watch/<id>` once its event is found. */
   path: string;
+  /** The route as routes.ts names it (`/watch/{live}`), what `--only` matches. */
+  label: string;
+  watch?: WatchKind;
+  /** The page must load no player (shaka) JavaScript; the bench fails when it does. */
+  noPlayer?: boolean;
 }
 
 export interface BenchOptions {
+  /** Fresh-context Chromium runs per watch page for time to first frame. */
+  firstFrameRuns: number;
   /** autocannon seconds per target. */
   durationSec: number;
   /** autocannon connections (keep modest: the local runtime shares 2 cores with the load generator). */
@@ -54,8 +65,31 @@ export interface JsSizeResult {
   transferBytes: number;
   /** Sum of gzip -9 of each body: what a compressing edge would send. */
   gzipBytes: number;
+  /** Of those, the player chunks (any file with shaka-player in it), which only player pages should load. */
+  player: { files: number; rawBytes: number; gzipBytes: number };
   /** Per-file detail, for bench/last.json. */
-  scripts: { url: string; rawBytes: number; transferBytes: number; gzipBytes: number }[];
+  scripts: { url: string; rawBytes: number; transferBytes: number; gzipBytes: number; player: boolean }[];
+}
+
+/** One Chromium navigation to a watch page, ms from navigation start (the document's time origin). */
+export interface FirstFrameRun {
+  /** First byte of the document. */
+  ttfbMs: number;
+  /** The shaka chunk fully received (null if the page loaded none). */
+  playerChunkMs: number | null;
+  /** The first video frame presented (requestVideoFrameCallback's presentationTime on video.player__video). */
+  firstFrameMs: number;
+}
+
+/** Time to first frame on a watch page: median of fresh-context runs, and each run. */
+export interface FirstFrameResult {
+  eventId: number;
+  medianMs: number;
+  minMs: number;
+  maxMs: number;
+  medianTtfbMs: number;
+  medianPlayerChunkMs: number | null;
+  runs: FirstFrameRun[];
 }
 
 /** Lighthouse (desktop preset, throttlingMethod "provided") for one route; null where Lighthouse gave no value. */
@@ -77,9 +111,8 @@ export interface LighthouseResult {
 }
 
 /**
- * Everything measured for one target. Each measurement fills its own field.
- * Future measurements (time to first frame) add a field here, an entry in
- * measurements.ts and, if wanted, a column in report.ts.
+ * Everything measured for one target. Each measurement fills its own field; a new one adds a field here, an entry
+ * in measurements.ts and, if wanted, a column or table in report.ts.
  */
 export interface TargetResult {
   target: Target;
@@ -87,6 +120,7 @@ export interface TargetResult {
   serverTiming?: ServerTimingResult;
   js?: JsSizeResult;
   lighthouse?: LighthouseResult;
+  firstFrame?: FirstFrameResult;
   /** Measurement name -> error message, when one failed for this target. */
   errors: Record<string, string>;
 }
@@ -95,6 +129,8 @@ export interface Measurement {
   name: string;
   /** Which targets it runs on. */
   appliesTo: TargetKind[];
+  /** Narrows appliesTo further (e.g. only watch pages). */
+  accepts?(target: Target): boolean;
   /** Optional one-time setup/teardown around the whole run (e.g. launch a browser). */
   start?(ctx: BenchContext): Promise<void>;
   stop?(): Promise<void>;

@@ -170,6 +170,7 @@ export const catalogueSections: Section[] = [
         eventId: orNull(v.event) as unknown as number,
         assets: v.assets.map((a) => ({ type: a.type, path: ctx.image(a.path) })),
         requiresVodMedia: v.requires_vod_media,
+        mediaKey: v.media_key,
       }));
       return sync(ctx, {
         table: vodMediaItems,

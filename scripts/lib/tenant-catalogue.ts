@@ -94,6 +94,13 @@ const locationSchema = z.strictObject({
   country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code like "US"').default("US"),
 });
 
+/** A media asset name (media/<name>/ in R2); "event", "vod" and "download" are media URL paths, not assets. */
+const mediaKeySchema = z
+  .string()
+  .regex(/^(?!(?:event|vod|download)$)[a-z0-9][a-z0-9_-]{0,63}$/, 'must be a media asset name like "demo"')
+  .nullable()
+  .default("demo");
+
 const eventSchema = z.strictObject({
   key: keySchema,
   /** Default: "<away> @ <home>" by the teams' short names. */
@@ -116,11 +123,7 @@ const eventSchema = z.strictObject({
    * The media asset the event plays (media/<name>/ in R2, made by `npm run media`). Default: the demo programme,
    * so every demo event has video; null for an event without any.
    */
-  media_key: z
-    .string()
-    .regex(/^(?!event$)[a-z0-9][a-z0-9_-]{0,63}$/, 'must be a media asset name like "demo"')
-    .nullable()
-    .default("demo"),
+  media_key: mediaKeySchema,
 });
 
 const vodCategorySchema = z.strictObject({ alias: aliasSchema, name: localizedSchema, parent: aliasSchema.optional(), weight: weightSchema });
@@ -138,6 +141,8 @@ const vodItemSchema = z
     event: keySchema.optional(),
     assets: z.array(z.strictObject({ type: z.enum(["image", "preview"]), path: imagePath })).default([]),
     requires_vod_media: z.boolean().default(false),
+    /** The media asset the item plays, from 0 to `duration` (default: the asset's own length). Like events': "demo". */
+    media_key: mediaKeySchema,
   })
   .superRefine((v, ctx) => {
     if (!v.date && !v.event) ctx.addIssue({ code: "custom", path: ["date"], message: "is required when the item has no event" });

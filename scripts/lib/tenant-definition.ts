@@ -4,9 +4,11 @@
 import { z } from "zod";
 import { customFormFieldSchema } from "../../api/contract/channel";
 import { channelSettingsSchema, SETTING_KEYS } from "../../api/contract/settings";
+import { PREROLL_MEDIA_URL } from "../../api/services/prerolls";
 import { catalogueAliases, catalogueImageRefs, catalogueSchema, type Catalogue } from "./tenant-catalogue";
 import { localizedSchema, strictSettingValue } from "./tenant-fields";
 import { seededUserSchema } from "./tenant-users";
+import { productImageRefs, productRefIssues, productsFileSchema, type ProductsFile } from "./tenant-products";
 
 export { localizedSchema };
 
@@ -147,12 +149,13 @@ const staticBlockSchema = z
     if (b.type === "text" && !b.content) ctx.addIssue({ code: "custom", path: ["content"], message: "a text block needs content" });
   });
 
+/** Locations and sports by key and alias (the loader resolves the ids); the video is a file of our media bucket. */
 const prerollSchema = z.strictObject({
   key: keySchema,
-  url: z.url(),
+  url: z.string().regex(PREROLL_MEDIA_URL, 'must be "media:<asset>/<file>", a file of the media bucket (e.g. "media:promo/preroll.mp4")'),
   weight: z.number().int().min(0).default(1),
-  location_id: z.number().int().nullable().default(null),
-  event_categories: z.array(z.number().int()).default([]),
+  location: z.string().min(1).nullable().default(null),
+  event_categories: z.array(z.string().min(1)).default([]),
   for_vod: z.boolean().default(true),
   for_live: z.boolean().default(true),
 });
@@ -184,6 +187,8 @@ export const channelFileSchema = z
     catalogue: catalogueSchema.optional(),
     /** Demo accounts (tenant-users.ts); the reader fills it from users.json with the passwords hashed. */
     users: z.array(seededUserSchema).default([]),
+    /** Packages, subscriptions, bundles, coupons (tenant-products.ts); the reader fills it from products.json. */
+    products: productsFileSchema.optional(),
   })
   .superRefine((def, ctx) => {
     const menu = flattenMenu(def.menu);
@@ -228,7 +233,21 @@ export const channelFileSchema = z
     }
     // Demo passes name what they cover; an unknown name would silently cover nothing.
     const known = def.catalogue ? catalogueAliases(def.catalogue) : { category: new Set<string>(), participant: new Set<string>() };
+    // A preroll's unknown location or sport would resolve to nothing and widen it to every event: refused.
+    const locationKeys = new Set(def.catalogue?.locations.map((l) => l.key) ?? []);
+    def.prerolls.forEach((p, i) => {
+      if (p.location !== null && !locationKeys.has(p.location))
+        ctx.addIssue({ code: "custom", path: ["prerolls", i, "location"], message: `unknown location "${p.location}" (not in the catalogue)` });
+      p.event_categories.forEach((sport, j) => {
+        if (!known.category.has(sport)) ctx.addIssue({ code: "custom", path: ["prerolls", i, "event_categories", j], message: `unknown sport "${sport}" (not in the catalogue)` });
+      });
+    });
     const eventKeys = new Set(def.catalogue?.events.map((e) => e.key) ?? []);
+    // Products name sports, teams and events of the catalogue.
+    if (def.products) {
+      const names = { sports: known.category, teams: known.participant, events: eventKeys };
+      for (const i of productRefIssues(def.products, names)) ctx.addIssue({ code: "custom", path: ["products", ...i.path], message: i.message });
+    }
     def.users.forEach((u, i) =>
       u.orders.forEach((o, j) => {
         const at = (field: string) => ["users", i, "orders", j, field];
@@ -305,7 +324,7 @@ export function flattenMenu(items: MenuItemDef[], parent?: MenuItemDef, path: (s
 
 /** Every image a definition refers to, with where it is (for errors) — the loader rewrites exactly these. */
 export function imageRefs(
-  def: Pick<TenantDefinition, "settings" | "slides" | "menu" | "static_blocks"> & { catalogue?: Catalogue },
+  def: Pick<TenantDefinition, "settings" | "slides" | "menu" | "static_blocks"> & { catalogue?: Catalogue; products?: ProductsFile },
 ): { at: string; ref: string }[] {
   const refs: { at: string; ref: string }[] = [];
   if (def.settings.logo) refs.push({ at: "settings.logo", ref: def.settings.logo });
@@ -314,6 +333,7 @@ export function imageRefs(
   for (const { item, path } of flattenMenu(def.menu)) if (item.image) refs.push({ at: `${path.join(".")}.image`, ref: item.image });
   def.static_blocks.forEach((b, i) => b.image && refs.push({ at: `static_blocks.${i}.image`, ref: b.image }));
   if (def.catalogue) refs.push(...catalogueImageRefs(def.catalogue));
+  if (def.products) refs.push(...productImageRefs(def.products));
   return refs;
 }
 

@@ -67,10 +67,10 @@ export async function loadTenant(d1: D1Database, bucket: R2Bucket, def: TenantDe
   };
 }
 
-/** Drops the web app's cached host configs (`config:<host>`, any channel) and this channel's bootstrap data. */
+/** Drops the web app's cached host configs (`config:<host>`, any channel), this channel's bootstrap data and its preroll list. */
 export async function invalidateCache(kv: KVNamespace, alias: string): Promise<number> {
   let deleted = 0;
-  for (const prefix of ["config:", `bootstrap:${alias}:`]) {
+  for (const prefix of ["config:", `bootstrap:${alias}:`, `prerolls:${alias}:`]) {
     let cursor: string | undefined;
     do {
       const page = await kv.list({ prefix, cursor });

@@ -1,6 +1,7 @@
 // Reads a tenant folder from disk (Node only):
 //   <dir>/channel.json          the definition (see tenant-definition.ts)
 //   <dir>/catalogue.json        sports, schools, teams, locations, events, VOD (see tenant-catalogue.ts)
+//   <dir>/products.json         packages, subscriptions, bundles, coupons (see tenant-products.ts)
 //   <dir>/pages/<name>.<lang>.md page content, for pages that give no inline `content`
 //   <dir>/images/**             images, uploaded to R2 and referenced by path relative to images/
 // Each step fills one part of the raw JSON before validation, so a later section (catalogue/) is one more step.
@@ -9,6 +10,7 @@ import path from "node:path";
 import { LANGUAGES } from "../../api/contract/constants";
 import { formatIssues, IMAGE_PATH_PATTERN, imageRefs, isLocalImage, parseTenantDefinition, TenantDefinitionError, type TenantDefinition, type TenantFile } from "./tenant-definition";
 import { hashTenantUsers, usersFileSchema } from "./tenant-users";
+import { productRefIssues, productsFileSchema } from "./tenant-products";
 
 export interface TenantSource {
   dir: string;
@@ -31,10 +33,11 @@ type RawDefinition = Record<string, unknown>;
 /** Fills parts of the raw definition from files next to channel.json. */
 type ReadStep = (dir: string, raw: RawDefinition, source: string) => Promise<void>;
 
-const steps: ReadStep[] = [readPageContent, readCatalogue, readUsers];
+const steps: ReadStep[] = [readPageContent, readCatalogue, readUsers, readProducts];
 
 const CATALOGUE_FILE = "catalogue.json";
 const USERS_FILE = "users.json";
+const PRODUCTS_FILE = "products.json";
 /** A path as shown in messages: relative to the working directory when inside it. */
 const shown = (file: string) => {
   const relative = path.relative(process.cwd(), file);
@@ -123,6 +126,31 @@ async function readUsers(dir: string, raw: RawDefinition, source: string): Promi
   const result = usersFileSchema.safeParse(parsed);
   if (!result.success) throw new TenantDefinitionError(formatIssues(usersSource, result.error.issues));
   raw.users = await hashTenantUsers(result.data);
+}
+
+/**
+ * products.json, when present, becomes the definition's `products`: validated here, with the sports, teams and
+ * events it names checked against catalogue.json, so problems are reported against products.json.
+ */
+async function readProducts(dir: string, raw: RawDefinition, source: string): Promise<void> {
+  const file = path.join(dir, PRODUCTS_FILE);
+  if (!(await exists(file))) return;
+  const productsSource = shown(path.resolve(file));
+  if (raw.products !== undefined) throw new TenantDefinitionError(`${source}: products: give them in ${productsSource} only`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(file, "utf8"));
+  } catch (error) {
+    throw new TenantDefinitionError(`${productsSource}: ${(error as Error).message}`);
+  }
+  const result = productsFileSchema.safeParse(parsed);
+  if (!result.success) throw new TenantDefinitionError(formatIssues(productsSource, result.error.issues));
+  const catalogue = (raw.catalogue ?? {}) as Record<string, unknown>;
+  const namesOf = (section: string, field: string) =>
+    new Set((Array.isArray(catalogue[section]) ? (catalogue[section] as Record<string, unknown>[]) : []).map((x) => String(x?.[field])));
+  const issues = productRefIssues(result.data, { sports: namesOf("sports", "alias"), teams: namesOf("teams", "alias"), events: namesOf("events", "key") });
+  if (issues.length) throw new TenantDefinitionError(issues.map((i) => `${productsSource}: ${i.path.join(".")}: ${i.message}`).join("\n"));
+  raw.products = result.data;
 }
 
 const exists = (file: string) =>

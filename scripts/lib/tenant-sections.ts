@@ -13,10 +13,11 @@ import {
   staticBlocks,
 } from "../../api/db/schema";
 import { catalogueSections } from "./tenant-catalogue-sections";
+import { productSections } from "./tenant-products-section";
 import { flattenMenu } from "./tenant-definition";
 import { CHANNEL_ID, byAlias, orNull, sync, syncParts, type Section } from "./tenant-sync";
 import { ordersSection, usersSection } from "./tenant-users";
-import { eventCategories, participantGroups, participants } from "../../api/db/catalogue-schema";
+import { eventCategories, locations, participantGroups, participants } from "../../api/db/catalogue-schema";
 
 export { CHANNEL_ID, type Section, type SectionContext } from "./tenant-sync";
 
@@ -76,6 +77,7 @@ export const sections: Section[] = [
     },
   },
   ...catalogueSections,
+  ...productSections,
   {
     name: "slides",
     count: (def) => def.slides.length,
@@ -158,12 +160,16 @@ export const sections: Section[] = [
         key: p.key,
         url: p.url,
         weight: p.weight,
-        locationId: p.location_id,
-        eventCategories: p.event_categories,
+        locationId: p.location as unknown as number,
+        eventCategories: p.event_categories as unknown as number[],
         forVod: p.for_vod,
         forLive: p.for_live,
       }));
-      return sync(ctx, { table: prerolls, key: ["key"], rows });
+      // event_categories: the sports' ids, in the order the file names them.
+      const sportIds = (v: string) =>
+        `(SELECT json_group_array(id) FROM (SELECT r.id FROM json_each(${v}) AS s ` +
+        `JOIN event_categories AS r ON r.channel_id = ${CHANNEL_ID} AND r.alias = s.value ORDER BY s.key))`;
+      return sync(ctx, { table: prerolls, key: ["key"], rows, refs: { locationId: byAlias(locations, "key"), eventCategories: sportIds } });
     },
   },
   usersSection,

@@ -1,4 +1,5 @@
-// `npm run media`: renders the demo programme into media/demo/ (committed; `npm start` never needs ffmpeg).
+// `npm run media`: renders the demo programme into media/demo/ and the demo preroll into media/promo/ (promo.ts), both
+// committed (`npm start` never needs ffmpeg).
 //
 // One ffmpeg process draws a synthetic match (a pitch, a ball and six players moving on fixed curves, a scoreboard
 // and a running game clock, crowd-like noise with a whistle at each goal) and encodes it once into DASH + HLS
@@ -6,13 +7,15 @@
 // seeds and a fixed x264 thread count, so the same ffmpeg build gives the same bytes. Then describe.ts checks every
 // segment with ffprobe and writes media.json.
 //
-//   npm run media -- [--duration <s>] [--out <dir>]
-import { spawn } from "node:child_process";
+//   npm run media -- [--only demo|promo] [--duration <s>] [--out <dir>]
+// --duration is the programme's; --out (with --only) renders that one asset elsewhere.
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { describeAsset, SEGMENT_S } from "./describe";
+import { ffmpeg } from "./ffmpeg";
+import { PROMO_DURATION_S, renderPromo } from "./promo";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const FPS = 25;
@@ -32,13 +35,27 @@ const VIDEO = [
 const AUDIO_BITRATE = "64k";
 
 const { values: args } = parseArgs({
-  options: { duration: { type: "string", default: "120" }, out: { type: "string" } },
+  options: { duration: { type: "string", default: "120" }, out: { type: "string" }, only: { type: "string" } },
 });
+const ASSETS = ["demo", "promo"] as const;
 
 async function main() {
+  if (args.only !== undefined && !ASSETS.includes(args.only as (typeof ASSETS)[number])) throw new Error(`--only expects one of ${ASSETS.join(", ")}`);
+  if (args.out !== undefined && args.only === undefined) throw new Error("--out names one asset's folder: add --only demo or --only promo");
+  if (!existsSync(FONT)) throw new Error(`${FONT} is missing: apt-get install fonts-dejavu-core`);
+  if (args.only !== "promo") await renderDemo();
+  if (args.only !== "demo") {
+    const out = path.resolve(args.out ?? path.join(ROOT, "media/promo"));
+    const started = performance.now();
+    const r = await renderPromo(out, FONT);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`media: ${path.relative(ROOT, out)} preroll.mp4 ${PROMO_DURATION_S} s ${(r.videoBytes / 1000).toFixed(0)} kB, poster.jpg ${(r.posterBytes / 1000).toFixed(0)} kB, ${seconds} s`);
+  }
+}
+
+async function renderDemo() {
   const duration = Number(args.duration);
   if (!Number.isInteger(duration) || duration <= 0 || duration % SEGMENT_S) throw new Error(`--duration must be a multiple of ${SEGMENT_S} s`);
-  if (!existsSync(FONT)) throw new Error(`${FONT} is missing: apt-get install fonts-dejavu-core`);
   const out = path.resolve(args.out ?? path.join(ROOT, "media/demo"));
   const started = performance.now();
 
@@ -180,14 +197,6 @@ async function dropWallClock(dir: string) {
     const text = await readFile(path.join(dir, f), "utf8");
     await writeFile(path.join(dir, f), text.replace(/^#EXT-X-PROGRAM-DATE-TIME:.*\n/gm, ""));
   }
-}
-
-function ffmpeg(argv: string[], cwd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("ffmpeg", argv, { cwd, stdio: ["ignore", "inherit", "inherit"] });
-    child.on("error", (e) => reject(new Error(`ffmpeg not found (apt-get install ffmpeg): ${e.message}`)));
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg failed (exit ${code})`))));
-  });
 }
 
 main().catch((error) => {

@@ -1,17 +1,19 @@
 // GET /api/download-event/{id}: a finished event as one MP4 built from the REAL demo segments in local R2, with
-// the download capability, event access and the pass's download allowance checked against real D1.
+// the download capability, event access and the pass's download allowance checked against real D1. Also the
+// ticket (POST download-event/{id} → a signed /api/media/download URL) and the playback grant's `download`.
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@api/db/client";
+import type { DownloadTicket, Playback } from "@api/contract/media";
 import { events, orders, users } from "@api/db/schema";
 import { client, clockedApi, env, freshEmail, registerUser, type Client } from "./auth-helpers";
-import { seedChannels, type Fixtures } from "./fixtures";
+import { call, HOSTS, seedChannels, type Fixtures } from "./fixtures";
 import { fragments, moovTracks, walk } from "../fixtures/mp4-walk";
 
 const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
 const START = T0 - 3_600_000;
 const ASSET = "dldemo";
-const { app } = clockedApi(T0);
+const { app, clock } = clockedApi(T0);
 const db = getDb(env.DB);
 let fx: Fixtures;
 let alpha: Client;
@@ -133,5 +135,97 @@ describe("download-event", () => {
     const denied = await download(ids.paid, other.token);
     expect(denied.status).toBe(403);
     expect(await denied.json()).toEqual({ message: expect.any(String) });
+  });
+});
+
+describe("download ticket", () => {
+  const ticket = (id: number, token?: string) => alpha.post(`/api/download-event/${id}`, {}, token);
+  const pathOf = (url: string) => {
+    const u = new URL(url);
+    return u.pathname + u.search;
+  };
+  /** The ticket URL as a browser follows it: no api key, no Bearer. */
+  const follow = (path: string) => call(HOSTS.alpha, path, {}, app);
+  const grant = async (id: number, token: string) => {
+    const res = await alpha.post(`/api/events/${id}/playback`, {}, token);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: Playback }).data.download;
+  };
+
+  it("counts one download on POST; the ticket streams the MP4 without counting again", async () => {
+    const v = await viewer(["watch", "download"], { downloads: 3 });
+    expect(await grant(ids.finished, v.token)).toEqual({ remaining: 3 });
+
+    const res = await ticket(ids.finished, v.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const { data } = (await res.json()) as { data: DownloadTicket };
+    expect(data.remaining).toBe(2);
+    expect(data.expires_at).toBe(new Date(T0 + 10 * 60_000).toISOString());
+    expect(data.url).toMatch(new RegExp(`^http://alpha\\.localhost/api/media/download/${ids.finished}\\?token=`));
+    expect(await downloadCount(v.userId)).toBe(1);
+    expect(await grant(ids.finished, v.token)).toEqual({ remaining: 2 });
+
+    for (let i = 0; i < 2; i++) {
+      const file = await follow(pathOf(data.url));
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toBe("video/mp4");
+      expect(file.headers.get("content-disposition")).toBe('attachment; filename="cup-final-2026.mp4"');
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      expect(Number(file.headers.get("content-length"))).toBe(bytes.byteLength);
+      expect(walk(bytes).slice(0, 2).map((b) => b.type)).toEqual(["ftyp", "moov"]);
+    }
+    expect(await downloadCount(v.userId)).toBe(1);
+  });
+
+  it("refuses a tampered, expired or other event's ticket", async () => {
+    const v = await viewer(["watch", "download"], { downloads: 5 });
+    const { data } = (await (await ticket(ids.finished, v.token)).json()) as { data: DownloadTicket };
+    const url = new URL(data.url);
+    const token = url.searchParams.get("token")!;
+    const [body, sig] = token.split(".");
+    const flip = (x: string) => (x[0] === "A" ? "B" : "A") + x.slice(1);
+    const at = (id: number, t: string) => follow(`/api/media/download/${id}?token=${encodeURIComponent(t)}`);
+
+    const tampered = await at(ids.finished, `${body}.${flip(sig)}`);
+    expect(tampered.status).toBe(403);
+    expect(await tampered.json()).toEqual({ message: expect.any(String) });
+    expect((await at(ids.finished, `${flip(body)}.${sig}`)).status).toBe(403);
+    expect((await follow(`/api/media/download/${ids.finished}`)).status).toBe(403);
+    // A ticket names its event: it opens no other, even one the user may download.
+    expect((await at(ids.paid, token)).status).toBe(403);
+    // Another channel's host refuses it too.
+    expect((await call(HOSTS.beta, `/api/media/download/${ids.finished}?token=${encodeURIComponent(token)}`, {}, app)).status).toBe(403);
+    clock.now = T0 + 10 * 60_000 + 1;
+    try {
+      expect((await at(ids.finished, token)).status).toBe(403);
+    } finally {
+      clock.now = T0;
+    }
+    expect((await at(ids.finished, token)).status).toBe(200);
+    expect(await downloadCount(v.userId)).toBe(1);
+  });
+
+  it("refuses once the limit is reached, runs the GET's checks, and needs a signed-in user", async () => {
+    const v = await viewer(["watch", "download"], { downloads: 1 });
+    expect((await ticket(ids.finished, v.token)).status).toBe(200);
+    expect(await grant(ids.finished, v.token)).toEqual({ remaining: 0 });
+    const full = await ticket(ids.finished, v.token);
+    expect(full.status).toBe(403);
+    expect(await full.json()).toEqual({ message: "Download limit reached" });
+    expect(await downloadCount(v.userId)).toBe(1);
+
+    const watcher = await viewer(["watch"], { downloads: 5 });
+    expect((await ticket(ids.finished, watcher.token)).status).toBe(403);
+    expect(await grant(ids.finished, watcher.token)).toBeNull();
+    expect((await ticket(ids.live, v.token)).status).toBe(409);
+    expect((await ticket(ids.beta, v.token)).status).toBe(404);
+    expect((await ticket(ids.finished)).status).toBe(401);
+    expect(await downloadCount(v.userId)).toBe(1);
+  });
+
+  it("offers no download in the grant of a live event", async () => {
+    const v = await viewer(["watch", "download"], { downloads: 5 });
+    expect(await grant(ids.live, v.token)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@
 // browser needed): what every response must carry, whatever the route answers.
 import { type APIResponse, expect, test } from "@playwright/test";
 import { PORT } from "./fixtures";
+import { findEvent, findVodItem } from "./watch-helpers";
 
 const ROUTES = [
   "/",
@@ -66,6 +67,28 @@ for (const alias of ["alpha", "beta"]) {
       expect(response.status(), route).toBeLessThan(500);
       expectBaseHeaders(response, `${alias} ${route}`, false);
       expectCookieAttributes(response, `${alias} ${route}`);
+    }
+  });
+
+  test(`only the embed player on ${alias} may be framed, and only by the channel's partners`, async ({ request }) => {
+    const host = `${alias}.localhost:${PORT}`;
+    const id = await findEvent(request, alias, "live", "free", { noPreroll: true });
+    const get = (path: string) => request.get(`${BASE}${path}`, { headers: { host }, maxRedirects: 0 });
+
+    const embed = await get(`/watch_embed/${id}`);
+    expect(embed.status()).toBe(200);
+    const csp = embed.headers()["content-security-policy"];
+    // tenants/<alias>/channel.json embed.allowed_origins, and no X-Frame-Options (it cannot name origins).
+    expect(csp).toMatch(/frame-ancestors https:\/\/partner\.example http:\/\/partner\.localhost:\*(;|$)/);
+    expect(embed.headers()["x-frame-options"]).toBeUndefined();
+    expect(embed.headers()["x-content-type-options"]).toBe("nosniff");
+
+    // The same event's watch page, the embed's data request and a VOD page stay unframeable.
+    const item = await findVodItem(request, alias, false);
+    for (const path of [`/watch/${id}`, `/watch_embed/${id}?_data=${encodeURIComponent("routes/watch_embed.$id")}`, `/watch_library/${item.id}`]) {
+      const response = await get(path);
+      expect(response.status(), path).toBe(200);
+      expectBaseHeaders(response, `${alias} ${path}`, false);
     }
   });
 

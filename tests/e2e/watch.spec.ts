@@ -1,42 +1,13 @@
 // /watch/{id} on both channels (issue 5): the player plays live (with DVR rewind and go-to-live) and finished
 // events, and each refusal shows its prompt: log in, purchase options, or the region message.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { readFileSync } from "node:fs";
 import { CHANNELS, PASSWORD, fillLogin, url, type Channel } from "./auth-helpers";
-import { PORT, expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
+import { currentTime, expectPlaying, findEvent as findAnyEvent, playerCopy, video } from "./watch-helpers";
 
-type Copy = typeof import("../../app/locales/en/player.json");
-const playerCopy = (lang: "en" | "fr") => JSON.parse(readFileSync(`app/locales/${lang}/player.json`, "utf8")) as Copy;
-
-const host = (alias: string) => ({ host: `${alias}.localhost:${PORT}` });
-
-async function apiKey(request: APIRequestContext, alias: string): Promise<string> {
-  const channel = JSON.parse(readFileSync(`tenants/${alias}/channel.json`, "utf8")) as { channel_key: string };
-  const res = await request.post(`http://127.0.0.1:${PORT}/api/get_api_key`, { headers: host(alias), data: { channel_key: channel.channel_key } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { api_key: string } }).data.api_key;
-}
-
-/** The first event of the channel with this status and access type, found through the API. */
-async function findEvent(request: APIRequestContext, alias: string, status: string, access: string): Promise<number> {
-  const key = await apiKey(request, alias);
-  const res = await request.get(`http://127.0.0.1:${PORT}/api/events?api_key=${key}&status=${status}&access_type=${access}&limit=5`, { headers: host(alias) });
-  expect(res.status()).toBe(200);
-  const list = ((await res.json()) as { data: { id: number }[] }).data;
-  expect(list.length, `${alias}: a ${status} ${access} event`).toBeGreaterThan(0);
-  return list[0]!.id;
-}
-
-const video = (page: Page) => page.locator("video.player__video");
-const currentTime = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
-
-/** Waits until the video has played `seconds` past where it was when first seen playing. */
-async function expectPlaying(page: Page, seconds = 3) {
-  await expect(page.locator(".player")).toHaveAttribute("data-status", "ready", { timeout: 15_000 });
-  await expect.poll(() => currentTime(page), { timeout: 15_000 }).toBeGreaterThan(0);
-  const from = await currentTime(page);
-  await expect.poll(() => currentTime(page), { timeout: 15_000, intervals: [250] }).toBeGreaterThanOrEqual(from + seconds);
-}
+/** An event of this status and access type away from the preroll locations: these tests are about the player alone. */
+const findEvent = (request: APIRequestContext, alias: string, status: string, access: string) =>
+  findAnyEvent(request, alias, status, access, { noPreroll: true });
 
 for (const ch of CHANNELS) {
   const lang = ch.alias === "alpha" ? "en" : "fr";

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AccessType } from "../../api/contract/catalogue";
 import {
   canWatch,
+  canWatchVod,
   categoryAncestry,
   hasAccess,
   orderCovers,
@@ -192,5 +193,32 @@ describe("categoryAncestry", () => {
     expect(categoryAncestry(99, parents)).toEqual([99]);
     expect(categoryAncestry(null, parents)).toEqual([]);
     expect(categoryAncestry(20, parents)).toEqual([20, 21]);
+  });
+});
+
+describe("canWatchVod", () => {
+  const user = (capabilities: string[] = []) => ({ id: 1, capabilities });
+  const vod = (over: Partial<Parameters<typeof canWatchVod>[0]> = {}) =>
+    canWatchVod({ requiresVodMedia: true, user: user(), passCapabilities: [], geoBlocked: false, ...over });
+
+  it("lets anyone watch an item that does not require vod_media", () => {
+    expect(vod({ requiresVodMedia: false, user: null })).toEqual({ allowed: true });
+  });
+
+  it("asks an anonymous viewer to log in, and a user without vod_media to purchase", () => {
+    expect(vod({ user: null })).toEqual({ allowed: false, reason: "login" });
+    expect(vod({ user: user(["watch", "download"]) })).toEqual({ allowed: false, reason: "purchase" });
+  });
+
+  it("takes vod_media from the account or from an active pass (vod_media_access too)", () => {
+    expect(vod({ user: user(["vod_media"]) })).toEqual({ allowed: true });
+    expect(vod({ passCapabilities: ["watch", "vod_media"] })).toEqual({ allowed: true });
+    expect(vod({ passCapabilities: ["VOD_MEDIA_ACCESS"] })).toEqual({ allowed: true });
+  });
+
+  it("checks geo first, even for free items and holders of vod_media", () => {
+    expect(vod({ geoBlocked: true, requiresVodMedia: false })).toEqual({ allowed: false, reason: "geo" });
+    expect(vod({ geoBlocked: true, user: user(["vod_media"]) })).toEqual({ allowed: false, reason: "geo" });
+    expect(vod({ geoBlocked: true, user: null })).toEqual({ allowed: false, reason: "geo" });
   });
 });

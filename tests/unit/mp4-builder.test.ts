@@ -2,7 +2,7 @@
 // rebased decode times, consecutive fragments, lazy reads.
 import { describe, expect, it } from "vitest";
 import type { MediaInfo } from "@api/services/livesim";
-import { buildMp4, pickStreams, type SegmentReader } from "@api/services/mp4-builder";
+import { buildMp4, pickStreams, r2SegmentReader, type SegmentReader } from "@api/services/mp4-builder";
 import { dashInit, trackSegment } from "../fixtures/fmp4-boxes";
 import { child, fragments, moovTracks, walk } from "../fixtures/mp4-walk";
 
@@ -117,5 +117,38 @@ describe("buildMp4", () => {
     const built = (await buildMp4({ info, reader: reader(gap).reader, first: 1, last: 2 }))!;
     expect(built.size).toBeNull();
     await expect(bytesOf(built.stream)).rejects.toThrow(/a-2\.m4s/);
+  });
+});
+
+describe("r2SegmentReader", () => {
+  /** Just enough of an R2 bucket: get and list over a map, counting the gets. */
+  function bucket(map: Map<string, Uint8Array>) {
+    const gets: string[] = [];
+    const b = {
+      get: async (key: string) => {
+        gets.push(key);
+        const file = map.get(key.replace(/^media\/demo\//, ""));
+        return file ? { arrayBuffer: async () => file.slice().buffer } : null;
+      },
+      list: async () => ({ objects: [...map].map(([k, v]) => ({ key: `media/demo/${k}`, size: v.byteLength })), truncated: false }),
+    };
+    return { bucket: b as unknown as R2Bucket, gets };
+  }
+
+  it("reads each looped file from R2 once and hands out copies (the builder patches them in place)", async () => {
+    const { bucket: b, gets } = bucket(files());
+    // 12 segments of a 3-chunk asset: four loops.
+    const built = (await buildMp4({ info, reader: r2SegmentReader(b, "demo"), first: 1, last: 12 }))!;
+    const out = await bytesOf(built.stream);
+    expect(fragments(out)).toHaveLength(24);
+    expect(new Set(gets).size).toBe(gets.length);
+    expect(gets).toHaveLength(2 + 6);
+  });
+
+  it("reads again once the cache budget is spent", async () => {
+    const { bucket: b, gets } = bucket(files());
+    const built = (await buildMp4({ info, reader: r2SegmentReader(b, "demo", 0), first: 1, last: 6 }))!;
+    await bytesOf(built.stream);
+    expect(gets).toHaveLength(2 + 12);
   });
 });

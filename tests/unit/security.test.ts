@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { serializeCookie } from "~/server/cookies.server";
-import { applySecurityHeaders, contentSecurityPolicy, isForeignMutation, isLocalHost } from "~/server/security.server";
+import {
+  applyBaseSecurityHeaders,
+  applySecurityHeaders,
+  contentSecurityPolicy,
+  cspAllowsFraming,
+  frameAncestorsFor,
+  isForeignMutation,
+  isLocalHost,
+} from "~/server/security.server";
 
 const env = { APP_ENV: "development" };
 
@@ -40,6 +48,64 @@ describe("security headers", () => {
     expect(isLocalHost("alpha.localhost")).toBe(true);
     expect(isLocalHost("localhost")).toBe(true);
     expect(isLocalHost("alpha.localhost.evil.com")).toBe(false);
+  });
+});
+
+describe("framing (the embed page is the one exception)", () => {
+  const partners = ["https://partner.example", "http://partner.localhost:*"];
+  const url = new URL("http://alpha.localhost:8787/watch_embed/1");
+
+  it("lets the given origins frame a document, and nobody when the list is empty", () => {
+    expect(contentSecurityPolicy({ nonce: "n", env, frameAncestors: partners })).toContain("frame-ancestors https://partner.example http://partner.localhost:*");
+    expect(contentSecurityPolicy({ nonce: "n", env, frameAncestors: [] })).toContain("frame-ancestors 'none'");
+    expect(contentSecurityPolicy({ nonce: "n", env })).toContain("frame-ancestors 'none'");
+  });
+
+  it("drops entries that are not host sources, so a setting cannot add directives", () => {
+    const csp = contentSecurityPolicy({ nonce: "n", env, frameAncestors: ["https://a.example; script-src *", "'self'", "*", "https://ok.example"] });
+    expect(csp).toContain("frame-ancestors https://ok.example");
+    expect(csp).not.toContain("script-src *");
+    expect(contentSecurityPolicy({ nonce: "n", env, frameAncestors: ["javascript:x", "*"] })).toContain("frame-ancestors 'none'");
+  });
+
+  it("sends X-Frame-Options: DENY unless the document's own CSP allows framing", () => {
+    const framed = new Headers();
+    applySecurityHeaders(framed, { nonce: "n", url, env, document: true, frameAncestors: partners });
+    expect(framed.has("X-Frame-Options")).toBe(false);
+    expect(framed.get("Content-Security-Policy")).toContain("frame-ancestors https://partner.example");
+
+    const closed = new Headers();
+    applySecurityHeaders(closed, { nonce: "n", url, env, document: true, frameAncestors: [] });
+    expect(closed.get("X-Frame-Options")).toBe("DENY");
+    // A data request of the same route carries no CSP, so it stays unframeable.
+    const data = new Headers();
+    applySecurityHeaders(data, { nonce: "n", url, env, document: false, frameAncestors: partners });
+    expect(data.get("X-Frame-Options")).toBe("DENY");
+  });
+
+  it("keeps the exception through the worker's second pass of base headers", () => {
+    const headers = new Headers();
+    applySecurityHeaders(headers, { nonce: "n", url, env, document: true, frameAncestors: partners });
+    applyBaseSecurityHeaders(headers, url);
+    expect(headers.has("X-Frame-Options")).toBe(false);
+    const other = new Headers({ "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'" });
+    applyBaseSecurityHeaders(other, url);
+    expect(other.get("X-Frame-Options")).toBe("DENY");
+  });
+
+  it("reads frame-ancestors from a CSP", () => {
+    expect(cspAllowsFraming(null)).toBe(false);
+    expect(cspAllowsFraming("default-src 'self'")).toBe(false);
+    expect(cspAllowsFraming("default-src 'self'; frame-ancestors 'none'")).toBe(false);
+    expect(cspAllowsFraming("frame-ancestors https://partner.example; base-uri 'self'")).toBe(true);
+  });
+
+  it("opens only for a page whose own route declares itself embeddable", () => {
+    expect(frameAncestorsFor([undefined, { layout: "plain", embeddable: true }], partners)).toEqual(partners);
+    // A layout route above the page does not pass it down, and a flag that is not exactly true does nothing.
+    expect(frameAncestorsFor([{ embeddable: true }, undefined], partners)).toEqual([]);
+    expect(frameAncestorsFor([undefined, { embeddable: "yes" }], partners)).toEqual([]);
+    expect(frameAncestorsFor([], partners)).toEqual([]);
   });
 });
 

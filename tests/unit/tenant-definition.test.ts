@@ -137,6 +137,47 @@ describe("channel.json validation", () => {
   });
 });
 
+describe("prerolls", () => {
+  const catalogue = { time_zone: "UTC", sports: [{ alias: "hockey", name: "Hockey" }], locations: [{ key: "rink-a", name: "Rink A", city: "Chicago", state: "IL" }] };
+  const withPreroll = (preroll: Record<string, unknown>, extra: Record<string, unknown> = { catalogue }) => ({
+    ...base(),
+    ...extra,
+    prerolls: [{ key: "promo", url: "media:promo/preroll.mp4", ...preroll }],
+  });
+
+  it("names a location by key and sports by alias, with defaults for the rest", () => {
+    const def = parse(withPreroll({ location: "rink-a", event_categories: ["hockey"] }));
+    expect(def.prerolls).toEqual([
+      { key: "promo", url: "media:promo/preroll.mp4", weight: 1, location: "rink-a", event_categories: ["hockey"], for_vod: true, for_live: true },
+    ]);
+    expect(parse(withPreroll({}, {})).prerolls[0]).toMatchObject({ location: null, event_categories: [] });
+  });
+
+  it("refuses an unknown location or sport, which would otherwise match every event", () => {
+    expect(errorOf(withPreroll({ location: "rink-b" }))).toContain('prerolls.0.location: unknown location "rink-b"');
+    expect(errorOf(withPreroll({ event_categories: ["hockey", "curling"] }))).toContain('prerolls.0.event_categories.1: unknown sport "curling"');
+    expect(errorOf(withPreroll({ location: "rink-a" }, {}))).toContain('prerolls.0.location: unknown location "rink-a"');
+  });
+
+  it("takes only media:<asset>/<file> URLs and the old id fields are gone", () => {
+    expect(errorOf(withPreroll({ url: "https://ads.example/preroll.mp4" }))).toContain('prerolls.0.url: must be "media:<asset>/<file>"');
+    expect(errorOf(withPreroll({ url: "media:promo/../x.mp4" }))).toContain("prerolls.0.url:");
+    expect(errorOf(withPreroll({ location_id: 3 }))).toContain("prerolls.0.location_id: unknown key");
+    expect(errorOf(withPreroll({ weight: -1 }))).toContain("prerolls.0.weight:");
+  });
+
+  it.each([
+    ["alpha", "lakewood-arena", "cascade-summit-stadium"],
+    ["beta", "pavillon-champlain", "complexe-mont-royal"],
+  ])("%s has an on-demand and a live demo preroll, each at one location", async (alias, vodAt, liveAt) => {
+    const { definition: def } = await readTenant(path.join(ROOT, "tenants", alias));
+    expect(def.prerolls.map((p) => [p.location, p.for_vod, p.for_live, p.url])).toEqual([
+      [vodAt, true, false, "media:promo/preroll.mp4"],
+      [liveAt, false, true, "media:promo/preroll.mp4"],
+    ]);
+  });
+});
+
 describe("translatable text", () => {
   it("accepts a string or an {en, fr} object", () => {
     expect(localizedSchema.parse("Home")).toBe("Home");

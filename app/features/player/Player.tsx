@@ -1,9 +1,12 @@
 // The web player (issue 5): a muted-autoplay <video> driven by shaka-player, with our own accessible controls and
 // keyboard shortcuts. Client-only: shaka is imported inside an effect, so the server renders the frame and poster.
+// A preroll (SPEC §4) plays first in its own element; the shaka player mounts only after it, so the main stream is
+// not downloaded meanwhile.
 import type { PrerollGrant } from "@api/contract/media";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { LIVE_EDGE_S, PlayerControls, type PlayerActions } from "./PlayerControls";
+import { Preroll } from "./Preroll";
 import { usePlaybackState } from "./usePlaybackState";
 import { useShakaPlayer } from "./useShakaPlayer";
 
@@ -22,10 +25,39 @@ export interface PlayerProps {
 
 const INTERACTIVE = /^(BUTTON|INPUT|SELECT|TEXTAREA|A)$/;
 
-export function Player({ eventId, manifest, token, poster, title, seekStep = 10 }: PlayerProps) {
+export function Player({ preroll, ...props }: PlayerProps) {
+  // Only the first grant's preroll counts: renewals (new tokens) must not bring another one once content plays.
+  const [ad] = useState(preroll ?? null);
+  const [phase, setPhase] = useState<"preroll" | "main">(ad ? "preroll" : "main");
+  const [focusMain, setFocusMain] = useState(false);
+  if (ad && phase === "preroll") {
+    return (
+      <Preroll
+        preroll={ad}
+        onDone={(hadFocus) => {
+          setFocusMain(hadFocus);
+          setPhase("main");
+        }}
+      />
+    );
+  }
+  return <MainPlayer {...props} autoFocus={focusMain} />;
+}
+
+type MainPlayerProps = Omit<PlayerProps, "preroll"> & {
+  /** Take the keyboard focus on mount (a keyboard user just skipped the preroll: focus stays in the player). */
+  autoFocus?: boolean;
+};
+
+function MainPlayer({ eventId, manifest, token, poster, title, seekStep = 10, autoFocus = false }: MainPlayerProps) {
   const { t } = useTranslation("player");
   const videoRef = useRef<HTMLVideoElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (autoFocus) rootRef.current?.focus();
+    // Only on mount: the focus moves once, when the player replaces the preroll.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const { status, player } = useShakaPlayer(videoRef, { eventId, manifest, token });
   const state = usePlaybackState(videoRef, player);
   // Known only in the browser: read after hydration so the server and first client render agree.

@@ -50,11 +50,14 @@ export interface WatchStageProps {
   startsAt?: string;
   /** Embedded pages open links in a new tab, so the host page stays. */
   newTab?: boolean;
+  /** What the prompts call the item: an event (default) or a library video. */
+  noun?: "event" | "video";
 }
 
 /** The stage: `{ stage, overlay }` to place in the page's frame (EventHeader, or the plain embed layout). */
 export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overlay: ReactNode } {
-  const { playback, mediaId, title, poster, returnTo, buyHref, startsAt, newTab } = props;
+  const { playback, mediaId, title, poster, returnTo, buyHref, startsAt, newTab, noun = "event" } = props;
+  const forVideo = noun === "video";
   const { t } = useTranslation("player");
   const revalidator = useRevalidator();
   const { grant, manifest } = useRenewedGrant(playback);
@@ -75,7 +78,7 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
       stage: null,
       overlay: (
         <Panel testId="watch-login">
-          <p>{t("login.title")}</p>
+          <p>{t(forVideo ? "login.titleVideo" : "login.title")}</p>
           <div className="watch__actions">
             <Link className="button button--primary" to={`/login?redirectTo=${back}`} {...linkProps}>
               {t("login.login")}
@@ -93,7 +96,7 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
       stage: null,
       overlay: (
         <Panel testId="watch-purchase">
-          <p>{t("purchase.title")}</p>
+          <p>{t(forVideo ? "purchase.titleVideo" : "purchase.title")}</p>
           <div className="watch__actions">
             {buyHref ? (
               <Link className="button button--primary" to={buyHref} {...linkProps}>
@@ -123,7 +126,7 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
       stage: null,
       overlay: (
         <Panel testId="watch-unavailable">
-          <p>{t("unavailable")}</p>
+          <p>{t(forVideo ? "unavailableVideo" : "unavailable")}</p>
         </Panel>
       ),
     };

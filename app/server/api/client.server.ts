@@ -31,6 +31,8 @@ export interface RequestOptions {
   /** Public calls (SPEC §7) carry no api key. */
   public?: boolean;
   signal?: AbortSignal;
+  /** The call answers 204 No Content on success (then it resolves to undefined); any other answer is still 200. */
+  noContent?: boolean;
 }
 
 export type Method = "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
@@ -41,6 +43,14 @@ export type Method = "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
  */
 export function asUser(options: ApiClientOptions, token: string | null | undefined, onUnauthenticated?: () => void): ApiClientOptions {
   return token ? { ...options, headers: { ...options.headers, authorization: `Bearer ${token}` }, onUnauthenticated } : options;
+}
+
+/**
+ * The options of calls that carry the anonymous viewer id (`X-Viewer-Id`, from the `vid` cookie): the API suppresses
+ * a preroll per viewer when no user is signed in. Without an id the calls are unchanged.
+ */
+export function asViewer(options: ApiClientOptions, viewerId: string | null | undefined): ApiClientOptions {
+  return viewerId ? { ...options, headers: { ...options.headers, "x-viewer-id": viewerId } } : options;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -80,6 +90,7 @@ export function createApiClient(options: ApiClientOptions) {
       const response = await send(method, path, opts, apiKey);
       // A non-200 success is a failure too (SPEC §8).
       if (response.status === 200) return (await response.json()) as T;
+      if (response.status === 204 && opts.noContent) return undefined as T;
 
       const body = await readErrorBody(response);
       if (isKeyError(body)) {

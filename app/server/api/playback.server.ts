@@ -1,8 +1,9 @@
-// The playback grant of an event (issue 5, ADR 010): `POST events/{id}/playback`, made as the signed-in user when
+// The playback grant of an event or VOD item (issue 5, ADR 010): `POST events/{id}/playback` (or
+// `vod-media-items/{id}/playback`), made as the signed-in user when
 // there is one (the API checks their orders), anonymously otherwise. A refusal is an answer, not an error: the watch
 // page shows the prompt that fits it.
-import type { Playback, PlaybackDenied } from "@api/contract/media";
-import { asUser, createApiClient, type ApiClientOptions } from "./client.server";
+import type { DownloadTicket, Playback, PlaybackDenied } from "@api/contract/media";
+import { asUser, asViewer, createApiClient, type ApiClientOptions } from "./client.server";
 import { isApiRequestError } from "./errors";
 
 export type PlaybackRefusal = PlaybackDenied["reason"];
@@ -22,25 +23,53 @@ function refusalReason(body: unknown): PlaybackRefusal | null {
   return REASONS.includes(reason as PlaybackRefusal) ? (reason as PlaybackRefusal) : null;
 }
 
+/** A download ticket, or the API's reason for refusing it (no allowance left, not finished, no access…). */
+export type DownloadTicketResult = { ok: true; ticket: DownloadTicket } | { ok: false; message: string };
+
 /** The playback calls of one channel, built on the same client options (key source, visitor headers) as the rest. */
 export function playbackEndpoints(options: ApiClientOptions) {
+  /**
+   * One grant request as the holder of `token` (or anonymously) and the viewer id (preroll suppression when signed
+   * out); refusals (403), "not started" (409) and "no video" (404) become results, not errors. `onUnauthenticated`
+   * runs when the API answers 401, so the web session can be cleared (SPEC §8).
+   */
+  async function grant(path: string, token?: string | null, onUnauthenticated?: () => void, viewerId?: string | null): Promise<PlaybackResult> {
+    const client = createApiClient(asViewer(asUser(options, token, onUnauthenticated), viewerId));
+    try {
+      const { data } = await client.post<{ data: Playback }>(path);
+      return { kind: "allowed", grant: data };
+    } catch (error) {
+      if (isApiRequestError(error, "http") && error.status === 403) {
+        // A refusal body carries its reason (the API's 403 schema); a bare 403 is treated like a login prompt.
+        return { kind: "refused", reason: refusalReason(error.body) ?? "login" };
+      }
+      if (isApiRequestError(error, "http") && error.status === 409) return { kind: "upcoming" };
+      if (isApiRequestError(error, "not_found")) return { kind: "unavailable" };
+      throw error;
+    }
+  }
+
   return {
-    /**
-     * The grant for `eventId` as the holder of `token` (or anonymously); `onUnauthenticated` runs when the API
-     * answers 401, so the web session can be cleared (SPEC §8).
-     */
-    async playback(eventId: number, token?: string | null, onUnauthenticated?: () => void): Promise<PlaybackResult> {
+    /** The grant for the event `eventId` (`POST events/{id}/playback`). */
+    playback: (eventId: number, token?: string | null, onUnauthenticated?: () => void, viewerId?: string | null) =>
+      grant(`events/${eventId}/playback`, token, onUnauthenticated, viewerId),
+    /** The grant for the VOD library item `itemId` (`POST vod-media-items/{id}/playback`), same answers as `playback`. */
+    vodPlayback: (itemId: number, token?: string | null, onUnauthenticated?: () => void, viewerId?: string | null) =>
+      grant(`vod-media-items/${itemId}/playback`, token, onUnauthenticated, viewerId),
+    /** Records that a preroll played for this user or viewer (`POST prerolls/{id}/played`, 204), so it is suppressed. */
+    async prerollPlayed(prerollId: number, token: string | null | undefined, viewerId: string | null | undefined, onUnauthenticated?: () => void): Promise<void> {
+      const client = createApiClient(asViewer(asUser(options, token, onUnauthenticated), viewerId));
+      await client.post<void>(`prerolls/${prerollId}/played`, { noContent: true });
+    },
+    /** Takes one download of the event as the signed-in user (`POST download-event/{id}`): the ticket, or why not. */
+    async downloadTicket(eventId: number, token: string, onUnauthenticated?: () => void): Promise<DownloadTicketResult> {
       const client = createApiClient(asUser(options, token, onUnauthenticated));
       try {
-        const { data } = await client.post<{ data: Playback }>(`events/${eventId}/playback`);
-        return { kind: "allowed", grant: data };
+        const { data } = await client.post<{ data: DownloadTicket }>(`download-event/${eventId}`);
+        return { ok: true, ticket: data };
       } catch (error) {
-        if (isApiRequestError(error, "http") && error.status === 403) {
-          // A refusal body carries its reason (the API's 403 schema); a bare 403 is treated like a login prompt.
-          return { kind: "refused", reason: refusalReason(error.body) ?? "login" };
-        }
-        if (isApiRequestError(error, "http") && error.status === 409) return { kind: "upcoming" };
-        if (isApiRequestError(error, "not_found")) return { kind: "unavailable" };
+        // A refusal (403/404/409/422…) is shown to the user with the API's message; outages stay errors.
+        if (isApiRequestError(error, "http", "not_found", "validation") && error.body?.message) return { ok: false, message: error.body.message };
         throw error;
       }
     },

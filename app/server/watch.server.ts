@@ -1,0 +1,18 @@
+// The event and its playback grant, as /watch/{id} and /watch_embed/{id} load them (issue 5): nothing is granted
+// before the start (the page counts down and asks again then); otherwise the API decides for the signed-in user, or
+// for the anonymous visitor with their viewer id (prerolls).
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { PlaybackResult } from "~/server/api/playback.server";
+import { loadEvent } from "~/server/events.server";
+import { requireTenant } from "~/server/guards.server";
+import { markExpired } from "~/server/session.server";
+
+export async function loadEventPlayback(context: AppLoadContext, id: string | undefined) {
+  const event = await loadEvent(context, id);
+  const { session } = context;
+  const playback: PlaybackResult =
+    event.stream_status === "upcoming"
+      ? { kind: "upcoming" }
+      : await requireTenant(context).playback.playback(event.id, session.token, () => markExpired(session), context.viewer.id);
+  return { event, playback };
+}

@@ -1,0 +1,212 @@
+// The commerce part of a tenant (tenants/<alias>/products.json): packages, subscriptions, addons, bundles and
+// coupons. Pure (no Node APIs), like tenant-catalogue.ts: the loader runs inside workerd too.
+//
+// Prices are written in major units (89.99) and stored in cents. What a product covers is named like the
+// catalogue names things — sports and teams by alias, events by key, other products by key — and resolved to ids
+// in SQL at load (tenant-sections.ts `productsSection`), so ids stay stable across loads.
+import { z } from "zod";
+import { BILLING_PERIODS, CAPABILITIES, COUPON_DURATIONS, CURRENCIES } from "../../api/contract/commerce-types";
+import { toMinor } from "../../api/services/commerce/pricing";
+import { localizedSchema } from "./tenant-fields";
+
+const keySchema = z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,79}$/, "must be lowercase letters, numbers, '.', '_' or '-'");
+const refSchema = z.string().min(1);
+/** Major units with at most two decimals (cents are exact). */
+const moneySchema = z
+  .number()
+  .min(0)
+  .max(100_000)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { message: "must have at most two decimals" });
+const imagePath = z
+  .string()
+  .regex(/^[a-zA-Z0-9][a-zA-Z0-9._/-]{0,200}$/, 'must be a path inside images/ (like "posters/hockey-1.svg")')
+  .refine((v) => !v.includes(".."), { message: "must stay inside images/" });
+/** An absolute instant, for coupon validity ("2025-09-01T00:00:00Z"). */
+const instantSchema = z.iso.datetime({ offset: true, message: 'must be an ISO date-time like "2025-09-01T00:00:00Z"' });
+
+const productSchema = z
+  .strictObject({
+    key: keySchema,
+    kind: z.enum(["package", "subscription", "bundle"]),
+    name: localizedSchema,
+    description: localizedSchema.optional(),
+    /** What the buyer pays per period, service fee included. */
+    price: moneySchema,
+    /** The list price (shown struck through when higher); default: price. */
+    base_price: moneySchema.optional(),
+    service_fee: moneySchema.default(0),
+    /** Default: the file's currency. */
+    currency: z.enum(CURRENCIES).optional(),
+    image: imagePath.optional(),
+    weight: z.number().int().optional(),
+    /** Packages: "single" (one event) or "category" (sports or teams). */
+    type: z.enum(["single", "category"]).optional(),
+    /** Subscriptions: the billing period; packages: how long the pass lasts (none: open-ended). */
+    period: z.enum(BILLING_PERIODS).optional(),
+    trial_days: z.number().int().min(0).max(365).default(0),
+    /** An addon: the key of the pass it sits on. */
+    addon_of: keySchema.optional(),
+    team_pass: z.boolean().default(false),
+    sports: z.array(refSchema).default([]),
+    teams: z.array(refSchema).default([]),
+    /** How many sports or teams the buyer picks; omitted: the pass covers all of them. */
+    max_choices: z.number().int().min(1).optional(),
+    /** A single-event package: the event's key. */
+    event: refSchema.optional(),
+    capabilities: z.array(z.enum(CAPABILITIES)).default(["watch"]),
+    limits: z.strictObject({ clips: z.number().int().min(0).default(0), downloads: z.number().int().min(0).default(0) }).default({ clips: 0, downloads: 0 }),
+    simultaneous_logins: z.number().int().min(1).optional(),
+    /** A bundle: the keys of the products it contains. */
+    items: z.array(keySchema).default([]),
+    stripe_price_id: z.string().regex(/^price_[A-Za-z0-9]+$/, 'must be a Stripe price id like "price_123"').optional(),
+    active: z.boolean().default(true),
+  })
+  .superRefine((p, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (p.kind === "package" && !p.type && !p.addon_of) issue("type", 'is required for a package ("single" or "category")');
+    if (p.kind !== "package" && p.type) issue("type", "only packages have a type");
+    if (p.kind === "subscription" && !p.period) issue("period", 'is required for a subscription ("month" or "annual")');
+    if (p.kind !== "subscription" && p.trial_days) issue("trial_days", "only subscriptions have a trial");
+    if (p.type === "single" && !p.event) issue("event", "a single-event package names its event");
+    if (p.event && p.type !== "single") issue("event", 'only a package of type "single" names an event');
+    if (p.type === "category" && !p.addon_of && !(p.team_pass ? p.teams : p.sports).length)
+      issue(p.team_pass ? "teams" : "sports", `a ${p.team_pass ? "team" : "category"} pass names what it covers`);
+    if (p.team_pass && p.type !== "category") issue("team_pass", 'a team pass is a package of type "category"');
+    if (p.max_choices !== undefined && p.max_choices > (p.team_pass ? p.teams : p.sports).length) issue("max_choices", "is more than there is to choose");
+    if (p.kind === "bundle" && p.items.length < 2) issue("items", "a bundle holds at least two products");
+    if (p.kind !== "bundle" && p.items.length) issue("items", "only bundles hold items");
+    if (p.addon_of && p.kind !== "package") issue("addon_of", "only a package can be an addon");
+    if (p.base_price !== undefined && p.base_price < p.price) issue("base_price", "must not be below the price");
+    if (p.service_fee > p.price) issue("service_fee", "must not exceed the price (which includes it)");
+  });
+
+const couponSchema = z
+  .strictObject({
+    /** Matched case-insensitively; stored upper-case. */
+    code: z.string().regex(/^[A-Za-z0-9_-]{3,32}$/, "must be 3 to 32 letters, numbers, '_' or '-'"),
+    percent_off: z.number().int().min(1).max(100).optional(),
+    amount_off: moneySchema.optional(),
+    /** The amount's currency; default: the file's. */
+    currency: z.enum(CURRENCIES).optional(),
+    duration: z.enum(COUPON_DURATIONS).default("once"),
+    duration_months: z.number().int().min(1).max(36).optional(),
+    valid_from: instantSchema.optional(),
+    valid_until: instantSchema.optional(),
+    max_redemptions: z.number().int().min(1).optional(),
+    /** Keys of the products it applies to; omitted: all. */
+    products: z.array(keySchema).default([]),
+    active: z.boolean().default(true),
+  })
+  .superRefine((c, ctx) => {
+    if ((c.percent_off === undefined) === (c.amount_off === undefined))
+      ctx.addIssue({ code: "custom", path: ["percent_off"], message: "give exactly one of percent_off and amount_off" });
+    if ((c.duration === "repeating") !== (c.duration_months !== undefined))
+      ctx.addIssue({ code: "custom", path: ["duration_months"], message: 'is required with, and only with, duration "repeating"' });
+    if (c.valid_from && c.valid_until && Date.parse(c.valid_until) <= Date.parse(c.valid_from))
+      ctx.addIssue({ code: "custom", path: ["valid_until"], message: "must be after valid_from" });
+  });
+
+export const productsFileSchema = z
+  .strictObject({
+    $schema: z.string().optional(),
+    /** Default currency of the products and coupon amounts. */
+    currency: z.enum(CURRENCIES).default("USD"),
+    products: z.array(productSchema).default([]),
+    coupons: z.array(couponSchema).default([]),
+  })
+  .superRefine((f, ctx) => {
+    const byKey = new Map<string, (typeof f.products)[number]>();
+    f.products.forEach((p, i) => {
+      if (byKey.has(p.key)) ctx.addIssue({ code: "custom", path: ["products", i, "key"], message: `duplicate key "${p.key}"` });
+      byKey.set(p.key, p);
+    });
+    f.products.forEach((p, i) => {
+      if (p.addon_of) {
+        const pass = byKey.get(p.addon_of);
+        if (!pass) ctx.addIssue({ code: "custom", path: ["products", i, "addon_of"], message: `unknown product "${p.addon_of}"` });
+        else if (pass.kind !== "package" || pass.addon_of) ctx.addIssue({ code: "custom", path: ["products", i, "addon_of"], message: `"${p.addon_of}" is not a pass` });
+      }
+      p.items.forEach((key, j) => {
+        const item = byKey.get(key);
+        if (!item) ctx.addIssue({ code: "custom", path: ["products", i, "items", j], message: `unknown product "${key}"` });
+        else if (item.kind === "bundle") ctx.addIssue({ code: "custom", path: ["products", i, "items", j], message: "a bundle cannot hold a bundle" });
+        else if ((item.currency ?? f.currency) !== (p.currency ?? f.currency))
+          ctx.addIssue({ code: "custom", path: ["products", i, "items", j], message: `"${key}" is sold in another currency` });
+      });
+    });
+    const codes = new Set<string>();
+    f.coupons.forEach((c, i) => {
+      const code = c.code.toUpperCase();
+      if (codes.has(code)) ctx.addIssue({ code: "custom", path: ["coupons", i, "code"], message: `duplicate code "${code}"` });
+      codes.add(code);
+      c.products.forEach((key, j) => byKey.has(key) || ctx.addIssue({ code: "custom", path: ["coupons", i, "products", j], message: `unknown product "${key}"` }));
+    });
+  });
+
+export type ProductsFile = z.output<typeof productsFileSchema>;
+
+/** The names a products file may refer to in the catalogue. */
+export interface CatalogueNames {
+  sports: ReadonlySet<string>;
+  teams: ReadonlySet<string>;
+  events: ReadonlySet<string>;
+}
+
+/** Sports, teams and events a products file names that the catalogue does not declare (path relative to the file). */
+export function productRefIssues(f: ProductsFile, names: CatalogueNames): { path: (string | number)[]; message: string }[] {
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  f.products.forEach((p, i) => {
+    p.sports.forEach((s, j) => names.sports.has(s) || issues.push({ path: ["products", i, "sports", j], message: `unknown sport "${s}" (not in the catalogue)` }));
+    p.teams.forEach((t, j) => names.teams.has(t) || issues.push({ path: ["products", i, "teams", j], message: `unknown team "${t}" (not in the catalogue)` }));
+    if (p.event && !names.events.has(p.event)) issues.push({ path: ["products", i, "event"], message: `unknown event "${p.event}" (not in the catalogue)` });
+  });
+  return issues;
+}
+
+/** Every image the products refer to, with where it is (for errors). */
+export const productImageRefs = (f: ProductsFile): { at: string; ref: string }[] =>
+  f.products.flatMap((p, i) => (p.image ? [{ at: `products.products.${i}.image`, ref: p.image }] : []));
+
+/** The product rows as stored (cents), references still as keys and aliases for the loader to resolve. */
+export function productRows(f: ProductsFile) {
+  return f.products.map((p, i) => ({
+    key: p.key,
+    kind: p.kind,
+    name: p.name,
+    description: p.description ?? null,
+    price: toMinor(p.price),
+    basePrice: toMinor(p.base_price ?? p.price),
+    serviceFee: toMinor(p.service_fee),
+    currency: p.currency ?? f.currency,
+    image: p.image ?? null,
+    weight: p.weight ?? i,
+    packageType: p.kind === "package" ? (p.type ?? null) : null,
+    period: p.period ?? null,
+    trialDays: p.trial_days,
+    passType: p.addon_of ? ("addition" as const) : ("regular" as const),
+    isTeamPass: p.team_pass,
+    maxChoices: p.max_choices ?? null,
+    capabilities: p.capabilities,
+    limits: p.limits,
+    simultaneousLogins: p.simultaneous_logins ?? null,
+    stripePriceId: p.stripe_price_id ?? null,
+    active: p.active,
+  }));
+}
+
+/** Coupon rows as stored (codes upper-case, amounts in cents, instants in epoch ms). */
+export function couponRows(f: ProductsFile) {
+  const at = (iso: string | undefined) => (iso ? Date.parse(iso) : null);
+  return f.coupons.map((c) => ({
+    code: c.code.toUpperCase(),
+    percentOff: c.percent_off ?? null,
+    amountOff: c.amount_off === undefined ? null : toMinor(c.amount_off),
+    currency: c.amount_off === undefined ? null : (c.currency ?? f.currency),
+    duration: c.duration,
+    durationMonths: c.duration_months ?? null,
+    validFrom: at(c.valid_from),
+    validUntil: at(c.valid_until),
+    maxRedemptions: c.max_redemptions ?? null,
+    active: c.active,
+  }));
+}
