@@ -19,3 +19,15 @@ interface Env {
   /** Outside production: a local OAuth/OIDC server (oauth2-mock-server) that stands in for both providers. */
   OAUTH_LOCAL_ISSUER?: string;
 }
+
+// Payments (issue 6). Without a publishable key the /buy page shows the sandbox card form instead of Stripe Elements.
+interface Env {
+  STRIPE_PUBLISHABLE_KEY?: string;
+}
+
+// The webhook secret Stripe signs events with (whsec_…); used only when STRIPE_SECRET_KEY is set. The sandbox signs
+// with a per-channel secret derived from AUTH_SECRET instead (api/services/commerce/webhook-apply.ts).
+interface Env {
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+}

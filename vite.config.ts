@@ -48,5 +48,8 @@ export default defineConfig({
   ],
   // Channels are served on <alias>.localhost in development.
   server: { allowedHosts: [".localhost"] },
+  // Pre-bundled up front: otherwise the optimiser finds these on a first visit to /watch or /buy and reloads the page
+  // (TOOLCHAIN).
+  optimizeDeps: { include: ["shaka-player/dist/shaka-player.dash-es2021.js", "@stripe/stripe-js/pure"] },
   ssr: { resolve: { conditions: ["workerd", "worker", "browser"] } },
 });

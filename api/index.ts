@@ -12,6 +12,7 @@ import { ThrottledError } from "./services/auth/throttle";
 import { assetRoutes } from "./routes/assets";
 import { authRoutes } from "./routes/auth";
 import { channelRoutes } from "./routes/channel";
+import { checkoutRoutes } from "./routes/checkout";
 import { commerceCatalogueRoutes } from "./routes/commerce-catalogue";
 import { devRoutes } from "./routes/dev";
 import { downloadRoutes } from "./routes/download";
@@ -19,12 +20,15 @@ import { eventRoutes } from "./routes/events";
 import { geoRoutes } from "./routes/geo";
 import { keysRoutes } from "./routes/keys";
 import { mediaRoutes } from "./routes/media";
+import { ordersRoutes } from "./routes/orders";
 import { participantRoutes } from "./routes/participants";
 import { prerollRoutes } from "./routes/prerolls";
 import { profileRoutes } from "./routes/profile";
+import { simulateRoutes } from "./routes/simulate";
 import { socialRoutes } from "./routes/social";
 import { vodRoutes } from "./routes/vod";
 import { vodPlaybackRoutes } from "./routes/vod-playback";
+import { webhookRoutes } from "./routes/webhook";
 
 export function createApi(options: ApiOptions = {}) {
   const now = options.now ?? Date.now;
@@ -55,6 +59,10 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", downloadRoutes);
   app.route("/", commerceCatalogueRoutes);
   app.route("/", prerollRoutes);
+  app.route("/", simulateRoutes);
+  app.route("/", webhookRoutes);
+  app.route("/", checkoutRoutes);
+  app.route("/", ordersRoutes);
   app.route("/", mediaRoutes);
 
   app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));

@@ -95,3 +95,96 @@ export const RENEWAL_STATES = ["active", "cancelled"] as const;
 export const TRANSACTION_KINDS = ["charge", "renewal", "refund"] as const;
 /** Stripe's coupon durations: the first invoice only, every invoice, or `duration_months` of them. */
 export const COUPON_DURATIONS = ["once", "forever", "repeating"] as const;
+
+// ---- Checkout and orders (issue 6, part 2). Money in major units, like Product. ----
+
+/** GET orders, orders/{id}: one purchase as the buyer sees it (SPEC §3 "Order"). */
+export interface Order {
+  id: number;
+  type: "event" | "package" | "subscription";
+  status: (typeof ORDER_STATUSES_WIRE)[number];
+  activity_status: "active" | "inactive";
+  /** SPEC: product {id, event_category_id, participant_id}; plus what the profile shows. */
+  product: { id: number | null; name: string; kind: ProductKind | "event"; event_category_id: number | null; participant_id: number | null };
+  /** The event of an event order (ppv). */
+  event_id: number | null;
+  amount: number | null;
+  discount: number;
+  currency: Currency | null;
+  created_at: string;
+  starts_at: string;
+  ends_at: string | null;
+  /** Subscriptions: auto-renewal on ("active") or off ("cancelled"); null for one-off passes. */
+  renewal: (typeof RENEWAL_STATES)[number] | null;
+  subscription_status: (typeof SUBSCRIPTION_STATES)[number] | null;
+  trial_ends_at: string | null;
+  current_period_end: string | null;
+  /** Why the last payment failed (the card issuer's words), when status is "failed". */
+  failure_message: string | null;
+  selected_category_ids: number[];
+  selected_participant_ids: number[];
+  capabilities: Capability[];
+  limits: ProductLimits;
+  /** SPEC §6 label, e.g. 2 → shown as "2 simultaneous logins" (translated by the web app). */
+  simultaneous_logins: number | null;
+}
+
+/** GET transactions: one charge, renewal or refund. */
+export interface Transaction {
+  id: number;
+  order_id: number;
+  status: (typeof TRANSACTION_STATUSES)[number];
+  kind: (typeof TRANSACTION_KINDS)[number];
+  amount: number;
+  currency: Currency;
+  product_name: string;
+  failure_message: string | null;
+  created_at: string;
+}
+
+/** GET stripe/list-cards. */
+export interface SavedCardWire {
+  id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+/**
+ * POST stripe/buy, stripe/buy_bundle, /stripe/subscription/start_trial, /stripe/confirm-payment: the order is
+ * created pending; the browser polls orders/{id} every 2000 ms until it is paid or failed (SPEC §4).
+ */
+export interface BuyResult {
+  order_id: number;
+  /** pending: wait for the payment event; requires_action: confirm first; failed: declined now (message). */
+  status: "pending" | "requires_action" | "failed";
+  /** requires_action: what Stripe.js (or the sandbox confirmation step) needs. */
+  client_secret: string | null;
+  message: string | null;
+}
+
+// ---- GET /simulate (issue 6, part 2): "what is the cheapest way to watch this?" ----
+
+/** One way to get access, as this user would pay for it today (money in major units). */
+export interface SimulateOptionWire {
+  product: Product;
+  /** The first charge, service fee included, before any coupon. */
+  price: number;
+  /** What the user pays today: 0 when already owned or during a free trial. */
+  effective_price: number;
+  currency: Currency;
+  owned: boolean;
+  /** Days of free trial this user would get (0: none). */
+  trial_days: number;
+  /** Where to get it: /buy?… or /select-package/{id}; an owned pass of an event links to /watch/{id}; else null. */
+  link: string | null;
+}
+
+export interface SimulateResultWire {
+  target: { kind: "event" | "team" | "sport"; id: number; name: string };
+  /** False for a free event: nothing to buy. */
+  needs_purchase: boolean;
+  /** Cheapest first: the first one is the recommendation. */
+  options: SimulateOptionWire[];
+}

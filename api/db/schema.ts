@@ -197,3 +197,5 @@ export * from "./catalogue-schema";
 export * from "./auth-schema";
 export * from "./commerce-schema";
 export * from "./payments-schema";
+export * from "./webhook-schema";
+export * from "./checkout-schema";

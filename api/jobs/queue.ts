@@ -3,12 +3,15 @@ import { z } from "zod";
 import { getDb } from "../db/client";
 import { clearChannelCache } from "../middleware/tenant";
 import { deliverMail } from "../providers/email/outbox";
+import { paymentEventJob, processPaymentEvent } from "./payment-events";
 
 export const jobSchema = z.discriminatedUnion("kind", [
   // Sent after a channel's definition changes: drop cached host lookups and the channel's cached bootstrap.
   z.object({ kind: z.literal("channel.changed"), alias: z.string(), cacheKeys: z.array(z.string()).default([]) }),
   // A mail written to mail_outbox, to deliver through the configured provider.
   z.object({ kind: z.literal("mail.send"), id: z.number().int().positive() }),
+  // A payment provider's signed event (the sandbox's), for the webhook handler.
+  paymentEventJob,
 ]);
 export type Job = z.infer<typeof jobSchema>;
 
@@ -20,6 +23,9 @@ export async function handleJob(job: Job, env: Env): Promise<void> {
       return;
     case "mail.send":
       await deliverMail(getDb(env.DB), env, job.id, Date.now());
+      return;
+    case "payment.event":
+      await processPaymentEvent(env, job.event);
       return;
   }
 }

@@ -2,7 +2,9 @@
 // - GET /dev/outbox: the channel's mails with their links, so local runs and e2e tests can follow verification and
 //   reset links without a mail server;
 // - POST /dev/events/{id}/schedule: moves an event to start soon, so the countdown → live switch of the watch page
-//   can be seen (and tested) without waiting for the seeded schedule.
+//   can be seen (and tested) without waiting for the seeded schedule;
+// - POST /dev/payments/run-due {now?}: the sandbox's renewals due by `now` (default: the clock), what the Cron
+//   Trigger runs every 5 minutes, so a renewal or a failed renewal can be seen without waiting a month.
 import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -14,6 +16,7 @@ import { events, mailOutbox } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { body, param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
+import { runDueRenewals } from "../jobs/payment-events";
 import { mailLinks } from "../providers/email/outbox";
 
 const outboxQuery = z.object({ api_key: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
@@ -22,6 +25,9 @@ const scheduleBody = z.object({
   starts_in_s: z.number().int().min(1).max(3600),
   duration_s: z.number().int().min(60).max(86_400),
 });
+
+/** The sandbox's clock for one run: epoch ms or an ISO 8601 time; omitted, the API's clock. */
+const runDueBody = z.object({ now: z.union([z.number().int().positive(), z.string().datetime({ offset: true }).transform((v) => Date.parse(v))]).optional() });
 
 export interface ScheduledEvent {
   id: number;
@@ -53,6 +59,15 @@ export const devRoutes = new Hono<AppEnv>()
     // caches (docs/decisions/003-caching.md: host config, bootstrap, filter options) hold no event or time.
     c.header("Cache-Control", "no-store");
     const data: ScheduledEvent = { id: row.id, starts_at: new Date(start).toISOString(), ends_at: new Date(end).toISOString() };
+    return c.json({ data });
+  })
+  .post("/dev/payments/run-due", notInProduction, requireApiKey, body(runDueBody), async (c) => {
+    const now = c.req.valid("json").now ?? c.get("now")();
+    // The sandbox keeps one clock for every channel, so a run renews whatever is due on any of them; only the
+    // counts are answered, no other channel's ids. With Stripe configured there is nothing to run (null).
+    const report = await runDueRenewals(c.env, now);
+    c.header("Cache-Control", "no-store");
+    const data = report && { now: new Date(now).toISOString(), renewed: report.renewed.length, failed: report.failed.length, ended: report.ended.length };
     return c.json({ data });
   })
   .get("/dev/outbox", notInProduction, requireApiKey, query(outboxQuery), async (c) => {

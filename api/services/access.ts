@@ -21,6 +21,9 @@ export interface AccessOrder {
   activityStatus: "active" | "inactive";
   eventCategoryId: number | null;
   participantId: number | null;
+  /** A pass covering several sports or teams (picked on /select-package, or all of a season pass's) lists them here. */
+  selectedCategoryIds?: readonly number[];
+  selectedParticipantIds?: readonly number[];
   capabilities: readonly string[];
   limits?: OrderLimits;
   startsAt: number;
@@ -65,9 +68,9 @@ export function orderIsActive(order: AccessOrder, now: number): boolean {
 /**
  * Whether an order's product covers the event, whatever the order's state:
  * - event: the order's product is this event;
- * - package: a team pass (participant set) covers the events where that team plays home or away; a category
- *   package covers its category and every sub-category; with both set, both must hold; with neither, nothing
- *   (a package always names what it covers);
+ * - package: a team pass covers the events where one of its teams plays home or away; a category package covers its
+ *   categories and every sub-category; with both set, both must hold; with neither, nothing (a package always names
+ *   what it covers). One sport or team sits in the access columns, several in the `selected_*` lists;
  * - subscription: every event of the channel (SPEC §4: the subscription counts as purchased).
  */
 export function orderCovers(order: AccessOrder, event: AccessEvent, eventCategoryPath: readonly number[] = categoryPathOf(event)): boolean {
@@ -77,13 +80,19 @@ export function orderCovers(order: AccessOrder, event: AccessEvent, eventCategor
     case "subscription":
       return true;
     case "package": {
-      if (order.participantId === null && order.eventCategoryId === null) return false;
-      const team = order.participantId === null || order.participantId === event.homeTeamId || order.participantId === event.awayTeamId;
-      const category = order.eventCategoryId === null || eventCategoryPath.includes(order.eventCategoryId);
+      const categories = coveredIds(order.eventCategoryId, order.selectedCategoryIds);
+      const teams = coveredIds(order.participantId, order.selectedParticipantIds);
+      if (categories.length === 0 && teams.length === 0) return false;
+      const team = teams.length === 0 || teams.some((t) => t === event.homeTeamId || t === event.awayTeamId);
+      const category = categories.length === 0 || categories.some((c) => eventCategoryPath.includes(c));
       return team && category;
     }
   }
 }
+
+/** The single access column and the list together (either may be empty). */
+const coveredIds = (one: number | null, many: readonly number[] | undefined): readonly number[] =>
+  one === null ? (many ?? []) : many?.length ? [...new Set([one, ...many])] : [one];
 
 const categoryPathOf = (event: AccessEvent): number[] => (event.eventCategoryId === null ? [] : [event.eventCategoryId]);
 

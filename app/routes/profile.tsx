@@ -1,14 +1,16 @@
-import { type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { authLinks } from "~/features/auth/links";
+import { ordersLinks } from "~/features/orders/format";
 import { metaFromLoader } from "~/lib/route-meta";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 
-export const links = authLinks;
+export const links: LinksFunction = () => [...authLinks(), ...ordersLinks()];
 
-// The profile frame: who is signed in, and the profile's sections (later issues add transactions, clips, devices).
+// The profile frame: who is signed in, and the profile's sections as tabs (active orders by default, transactions;
+// later issues add clips and devices).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, tenant } = requireUser(context, request);
   const t = await getT(tenant.lang);
@@ -28,6 +30,7 @@ export const meta = metaFromLoader;
 export default function Profile() {
   const { user } = useLoaderData<typeof loader>();
   const { t } = useTranslation("auth");
+  const { t: o } = useTranslation("orders");
   return (
     <div className="page profile">
       <header className="profile__header">
@@ -62,8 +65,13 @@ export default function Profile() {
       <nav className="profile__nav" aria-label={t("profile.nav")}>
         <ul>
           <li>
-            <NavLink to="/profile" end>
+            <NavLink to="/profile" end preventScrollReset>
               {t("profile.activeOrders")}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/profile/transactions" preventScrollReset>
+              {o("nav.transactions")}
             </NavLink>
           </li>
         </ul>

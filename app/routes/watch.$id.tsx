@@ -3,11 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { EventHeader } from "~/features/events/EventHeader";
 import { metaWithSocial } from "~/features/events/social-meta";
 import { catalogueLinks } from "~/features/events/links";
+import { coveringPasses, type CoveringPass } from "~/features/orders/covering";
+import { ordersLinks } from "~/features/orders/format";
 import { DownloadEvent } from "~/features/player/DownloadEvent";
 import { useWatchStage } from "~/features/player/WatchStage";
 import { absoluteUrl, eventSummary } from "~/server/events.server";
 import { loadEventPlayback } from "~/server/watch.server";
-import { requireUser } from "~/server/guards.server";
+import { requireTenant, requireUser } from "~/server/guards.server";
 import { markExpired } from "~/server/session.server";
 import { matchup } from "~/lib/format";
 import playerCss from "~/styles/player.css?url";
@@ -15,9 +17,17 @@ import playerCss from "~/styles/player.css?url";
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const { event, playback } = await loadEventPlayback(context, params.id);
   const title = matchup(event);
+  // Only a purchase prompt lists the passes covering the event (the package list is public and cheap).
+  let passes: CoveringPass[] = [];
+  if (playback.kind === "refused" && playback.reason === "purchase") {
+    const tenant = requireTenant(context);
+    const packages = await tenant.commerce.packages();
+    passes = coveringPasses(packages, { event_category_id: event.event_category_id, teamIds: event.participants.map((p) => p.id) }, tenant.bootstrap.categories);
+  }
   return {
     event,
     playback,
+    passes,
     meta: { title, description: event.description ?? eventSummary(event) },
     social: { url: absoluteUrl(context, `/watch/${event.id}`)!, image: absoluteUrl(context, event.poster), type: "video.other" as const },
   };
@@ -38,12 +48,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return result.ok ? json({ url: result.ticket.url }) : json({ error: result.message }, { status: 400 });
 }
 
-export const links: LinksFunction = () => [...catalogueLinks(), { rel: "stylesheet", href: playerCss }];
+export const links: LinksFunction = () => [...catalogueLinks(), { rel: "stylesheet", href: playerCss }, ...ordersLinks()];
 
 export const meta = metaWithSocial;
 
 export default function Watch() {
-  const { event, playback } = useLoaderData<typeof loader>();
+  const { event, playback, passes } = useLoaderData<typeof loader>();
   const { stage, overlay } = useWatchStage({
     playback,
     mediaId: event.id,
@@ -52,6 +62,7 @@ export default function Watch() {
     returnTo: `/watch/${event.id}`,
     buyHref: `/buy?event_id=${event.id}`,
     startsAt: event.event_utc_ts,
+    passes,
   });
   const download = playback.kind === "allowed" ? playback.grant.download : null;
   return (

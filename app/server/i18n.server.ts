@@ -4,13 +4,17 @@ import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import en from "~/locales/en/common.json";
 import enAuth from "~/locales/en/auth.json";
+import enCommerce from "~/locales/en/commerce.json";
+import enOrders from "~/locales/en/orders.json";
 import enPlayer from "~/locales/en/player.json";
 import fr from "~/locales/fr/common.json";
 import frAuth from "~/locales/fr/auth.json";
+import frCommerce from "~/locales/fr/commerce.json";
+import frOrders from "~/locales/fr/orders.json";
 import frPlayer from "~/locales/fr/player.json";
 import { i18nOptions } from "~/lib/i18n";
 
-export const resources = { en: { common: en, auth: enAuth, player: enPlayer }, fr: { common: fr, auth: frAuth, player: frPlayer } };
+export const resources = { en: { common: en, auth: enAuth, player: enPlayer, orders: enOrders, commerce: enCommerce }, fr: { common: fr, auth: frAuth, player: frPlayer, orders: frOrders, commerce: frCommerce } };
 
 // The language is decided by tenant resolution (cookie, then the channel's default), so detection here only
 // backs up getFixedT for the server.

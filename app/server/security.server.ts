@@ -5,6 +5,10 @@
 // Facebook may send its dialog on to m. or web.facebook.com, and Chrome checks form-action on every redirect.
 const OAUTH_FORM_ORIGINS = ["https://accounts.google.com", "https://www.facebook.com", "https://m.facebook.com", "https://web.facebook.com"];
 const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
+/** Stripe.js and its Elements frames (https://docs.stripe.com/security/guide#content-security-policy). */
+const STRIPE_SCRIPT = "https://js.stripe.com";
+const STRIPE_FRAMES = ["https://js.stripe.com", "https://hooks.stripe.com"];
+const STRIPE_CONNECT = "https://api.stripe.com";
 
 export interface SecurityOptions {
   /** Per-request nonce for inline scripts and styles. */
@@ -16,7 +20,7 @@ export interface SecurityOptions {
   frameAncestors?: readonly string[];
   /** The request URL: HSTS is sent everywhere except local hosts. */
   url: URL;
-  env: Pick<Env, "APP_ENV"> & { OAUTH_LOCAL_ISSUER?: string; TURNSTILE_SITE_KEY?: string };
+  env: Pick<Env, "APP_ENV"> & { OAUTH_LOCAL_ISSUER?: string; TURNSTILE_SITE_KEY?: string; STRIPE_PUBLISHABLE_KEY?: string };
 }
 
 export function isLocalHost(hostname: string): boolean {
@@ -49,16 +53,21 @@ export function contentSecurityPolicy({ nonce, env, frameAncestors }: Omit<Secur
   // The local OAuth server stands in for Google and Facebook outside production.
   if (env.OAUTH_LOCAL_ISSUER && env.APP_ENV !== "production") formOrigins.push(new URL(env.OAUTH_LOCAL_ISSUER).origin);
   const captcha = env.TURNSTILE_SITE_KEY ? ` ${TURNSTILE_ORIGIN}` : "";
+  // Stripe Elements only when the channel pays through Stripe; the sandbox card form is ours.
+  const stripe = Boolean(env.STRIPE_PUBLISHABLE_KEY);
+  const stripeScript = stripe ? ` ${STRIPE_SCRIPT}` : "";
+  const stripeFrames = stripe ? ` ${STRIPE_FRAMES.join(" ")}` : "";
+  const stripeConnect = stripe ? ` ${STRIPE_CONNECT}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${captcha}`,
+    `script-src 'self' 'nonce-${nonce}'${captcha}${stripeScript}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${stripeConnect}`,
     "worker-src 'self' blob:",
-    `frame-src 'self'${captcha}`,
+    `frame-src 'self'${captcha}${stripeFrames}`,
     "object-src 'none'",
     "base-uri 'self'",
     `form-action 'self' ${formOrigins.join(" ")}`,

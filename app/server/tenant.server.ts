@@ -7,7 +7,9 @@ import { authEndpoints, type AuthEndpoints } from "./api/auth.server";
 import { catalogueEndpoints, type CatalogueEndpoints } from "./api/catalogue.server";
 import { channelEndpoints, type ChannelEndpoints } from "./api/channel.server";
 import { createApiClient, type ApiClientOptions } from "./api/client.server";
+import { commerceEndpoints, type CommerceEndpoints } from "./api/commerce.server";
 import { isApiRequestError } from "./api/errors";
+import { ordersEndpoints, type OrdersEndpoints } from "./api/orders.server";
 import { playbackEndpoints, type PlaybackEndpoints } from "./api/playback.server";
 import { socialEndpoints, type SocialEndpoints } from "./api/social.server";
 import { httpTransport, inProcessTransport } from "./api/transport.server";
@@ -24,6 +26,8 @@ export type TenantState =
       auth: AuthEndpoints;
       social: SocialEndpoints;
       playback: PlaybackEndpoints;
+      orders: OrdersEndpoints;
+      commerce: CommerceEndpoints;
       bootstrap: BootstrapData;
       origin: string;
     }
@@ -83,6 +87,8 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       auth: authEndpoints(options),
       social: socialEndpoints(client, lang),
       playback: playbackEndpoints(options),
+      orders: ordersEndpoints(options, lang),
+      commerce: commerceEndpoints(options, lang),
       bootstrap,
       origin: url.origin,
     };

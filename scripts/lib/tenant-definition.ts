@@ -248,14 +248,20 @@ export const channelFileSchema = z
       const names = { sports: known.category, teams: known.participant, events: eventKeys };
       for (const i of productRefIssues(def.products, names)) ctx.addIssue({ code: "custom", path: ["products", ...i.path], message: i.message });
     }
+    // A demo purchase names a package or subscription of products.json and, when it states them, what it grants.
+    const productByKey = new Map(def.products?.products.map((p) => [p.key, p]) ?? []);
     def.users.forEach((u, i) =>
       u.orders.forEach((o, j) => {
         const at = (field: string) => ["users", i, "orders", j, field];
-        if (o.event && !eventKeys.has(o.event)) ctx.addIssue({ code: "custom", path: at("event"), message: `unknown event "${o.event}" (not in the catalogue)` });
-        if (o.event_category && !known.category.has(o.event_category))
-          ctx.addIssue({ code: "custom", path: at("event_category"), message: `unknown sport "${o.event_category}" (not in the catalogue)` });
-        if (o.participant && !known.participant.has(o.participant))
-          ctx.addIssue({ code: "custom", path: at("participant"), message: `unknown team "${o.participant}" (not in the catalogue)` });
+        const product = productByKey.get(o.product);
+        if (!product || product.kind === "bundle") {
+          ctx.addIssue({ code: "custom", path: at("product"), message: `unknown product "${o.product}" (not a package or subscription in products.json)` });
+          return;
+        }
+        if (o.capabilities && [...o.capabilities].sort().join() !== [...product.capabilities].sort().join())
+          ctx.addIssue({ code: "custom", path: at("capabilities"), message: `differ from the product's: ${product.capabilities.join(", ")}` });
+        if (o.limits && Object.entries(product.limits).some(([k, v]) => (o.limits?.[k as keyof typeof o.limits] ?? 0) !== v))
+          ctx.addIssue({ code: "custom", path: at("limits"), message: `differ from the product's: ${JSON.stringify(product.limits)}` });
       }),
     );
   });

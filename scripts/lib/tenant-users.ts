@@ -1,8 +1,8 @@
 // Demo accounts of a tenant (`tenants/<alias>/users.json`). Passwords are hashed at load with the API's own
 // PBKDF2 code (WebCrypto, so Node and workerd alike). Accounts are only ever inserted when missing: re-running
 // setup must not undo a password a tester changed, and must never delete someone's account.
-// A user may hold demo passes (`orders`): paid, active orders inserted once per (user, product), never updated, so
-// an order a tester refunded or the commerce issue replaced stays as it is.
+// A user may hold demo purchases (`orders`): products of products.json as paid, active orders inserted once per
+// (user, product), never updated, so an order a tester refunded or cancelled stays as it is.
 import { z } from "zod";
 import { CAPABILITIES } from "../../api/contract/auth";
 import { LANGUAGES } from "../../api/contract/constants";
@@ -11,27 +11,20 @@ import { CHANNEL_ID, type Section } from "./tenant-sync";
 
 const DAY_MS = 86_400_000;
 
-/** A demo pass. What it covers is named by alias (sport, team) or key (event), resolved to the channel's ids. */
-const orderSchema = z
-  .strictObject({
-    type: z.enum(["event", "package", "subscription"]),
-    /** type "event": the event's key in catalogue.json. */
-    event: z.string().min(1).optional(),
-    /** type "package": the sport alias a category package covers (with its sub-sports)… */
-    event_category: z.string().min(1).optional(),
-    /** …or the team alias a team pass covers. */
-    participant: z.string().min(1).optional(),
-    capabilities: z.array(z.enum([...CAPABILITIES, "vod_media_access"])).default([]),
-    limits: z.strictObject({ clips: z.number().int().min(0).optional(), downloads: z.number().int().min(0).optional() }).default({}),
-    /** Valid for this many days from the load; omitted: open-ended. */
-    valid_days: z.number().int().positive().optional(),
-  })
-  .superRefine((o, ctx) => {
-    if (o.type === "event" && !o.event) ctx.addIssue({ code: "custom", path: ["event"], message: "an event order names its event key" });
-    if (o.type === "package" && !o.event_category && !o.participant)
-      ctx.addIssue({ code: "custom", path: ["event_category"], message: "a package names an event_category or a participant" });
-    if (o.type !== "event" && o.event) ctx.addIssue({ code: "custom", path: ["event"], message: "only an event order names an event" });
-  });
+/**
+ * A demo purchase: a product of products.json by key, bought as a paid, active order (provider "seed", with a paid
+ * `charge` transaction) that grants what the product grants. `capabilities` and `limits`, when written, state what
+ * the product grants for whoever reads the file (tests sign the viewer in with them); the tenant is refused when
+ * they differ from the product's (tenant-definition.ts).
+ */
+const orderSchema = z.strictObject({
+  /** The key of a package or subscription in products.json. */
+  product: z.string().min(1),
+  capabilities: z.array(z.enum([...CAPABILITIES, "vod_media_access"])).optional(),
+  limits: z.strictObject({ clips: z.number().int().min(0).optional(), downloads: z.number().int().min(0).optional() }).optional(),
+  /** Valid for this many days from the load; omitted: one period of the product (30 days a month, 365 a year). */
+  valid_days: z.number().int().positive().optional(),
+});
 
 const baseUser = {
   email: z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must be an email address").transform((v) => v.trim().toLowerCase()),
@@ -65,7 +58,6 @@ export async function hashTenantUsers(list: z.output<typeof usersFileSchema>): P
 }
 
 const field = (name: string, row = "j") => `json_extract(${row}.value, '$.${name}')`;
-const idOf = (table: string, column: string, value: string) => `(SELECT r.id FROM ${table} AS r WHERE r.channel_id = ${CHANNEL_ID} AND r.${column} = ${value})`;
 
 export const usersSection: Section = {
   name: "users",
@@ -81,9 +73,13 @@ export const usersSection: Section = {
   },
 };
 
+const subscription = "p.kind = 'subscription'";
+
 /**
- * The demo passes: resolved in SQL (user by email, event by key, sport and team by alias), inserted when the user
- * holds no order of the same type and product yet. Runs after the users and the catalogue, in the same batch.
+ * The demo purchases, resolved in SQL (user by email, product by key; the products are written earlier in the same
+ * batch) and inserted when the user holds no order of that product yet. A subscription covers every event; a package
+ * covers its first sport or team, as the access rules read one of each (the rest are kept as the selection). Then
+ * every seeded order without a charge gets its paid one, so orders and transactions read like a real purchase.
  */
 export const ordersSection: Section = {
   name: "orders",
@@ -91,17 +87,27 @@ export const ordersSection: Section = {
   statements: (ctx) => {
     const list = ctx.def.users.flatMap((u) => u.orders.map((o) => ({ ...o, email: u.email })));
     if (!list.length) return [];
-    const sql =
-      "WITH o AS (SELECT u.id AS user_id, " +
-      `${field("type")} AS type, ${idOf("events", "key", field("event"))} AS product_id, ` +
-      `${idOf("event_categories", "alias", field("event_category"))} AS category_id, ${idOf("participants", "alias", field("participant"))} AS participant_id, ` +
-      `${field("capabilities")} AS capabilities, ${field("limits")} AS limits, ${field("valid_days")} AS valid_days ` +
-      `FROM json_each(?2) AS j JOIN users AS u ON u.channel_id = ${CHANNEL_ID} AND u.email = ${field("email")}) ` +
-      "INSERT INTO orders (channel_id, user_id, type, product_id, status, activity_status, event_category_id, participant_id, capabilities, limits, starts_at, ends_at, created_at, updated_at) " +
-      `SELECT ${CHANNEL_ID}, o.user_id, o.type, o.product_id, 'paid', 'active', o.category_id, o.participant_id, o.capabilities, o.limits, ?3, ` +
-      `CASE WHEN o.valid_days IS NULL THEN NULL ELSE ?3 + o.valid_days * ${DAY_MS} END, ?3, ?3 FROM o ` +
-      `WHERE NOT EXISTS (SELECT 1 FROM orders AS x WHERE x.channel_id = ${CHANNEL_ID} AND x.user_id = o.user_id AND x.type = o.type ` +
-      "AND x.product_id IS o.product_id AND x.event_category_id IS o.category_id AND x.participant_id IS o.participant_id)";
-    return [ctx.d1.prepare(sql).bind(ctx.def.alias, JSON.stringify(list), ctx.now)];
+    const days = `COALESCE(${field("valid_days")}, CASE p.period WHEN 'month' THEN 30 WHEN 'annual' THEN 365 END)`;
+    const orders =
+      "WITH o AS (SELECT u.id AS user_id, p.id AS product_id, " +
+      `CASE WHEN ${subscription} THEN 'subscription' ELSE 'package' END AS type, ${subscription} AS is_sub, ` +
+      "json_extract(p.event_category_ids, '$[0]') AS category_id, json_extract(p.participant_ids, '$[0]') AS participant_id, " +
+      "p.event_category_ids, p.participant_ids, p.capabilities, p.limits, p.price, p.currency, " +
+      `CASE WHEN ${days} IS NULL THEN NULL ELSE ?3 + ${days} * ${DAY_MS} END AS ends_at ` +
+      `FROM json_each(?2) AS j JOIN users AS u ON u.channel_id = ${CHANNEL_ID} AND u.email = ${field("email")} ` +
+      `JOIN products AS p ON p.channel_id = ${CHANNEL_ID} AND p.key = ${field("product")}) ` +
+      "INSERT INTO orders (channel_id, user_id, type, product_id, status, activity_status, event_category_id, participant_id, " +
+      "capabilities, limits, starts_at, ends_at, created_at, updated_at, amount, currency, provider, subscription_status, current_period_end, " +
+      "selected_category_ids, selected_participant_ids) " +
+      `SELECT ${CHANNEL_ID}, o.user_id, o.type, o.product_id, 'paid', 'active', o.category_id, o.participant_id, o.capabilities, o.limits, ` +
+      "?3, o.ends_at, ?3, ?3, o.price, o.currency, 'seed', CASE WHEN o.is_sub THEN 'active' END, CASE WHEN o.is_sub THEN o.ends_at END, " +
+      "o.event_category_ids, o.participant_ids FROM o " +
+      `WHERE NOT EXISTS (SELECT 1 FROM orders AS x WHERE x.channel_id = ${CHANNEL_ID} AND x.user_id = o.user_id AND x.type = o.type AND x.product_id = o.product_id)`;
+    const charges =
+      "INSERT INTO transactions (channel_id, order_id, user_id, status, kind, amount, currency, created_at) " +
+      "SELECT o.channel_id, o.id, o.user_id, 'paid', 'charge', o.amount, o.currency, o.created_at FROM orders AS o " +
+      `WHERE o.channel_id = ${CHANNEL_ID} AND o.provider = 'seed' ` +
+      "AND NOT EXISTS (SELECT 1 FROM transactions AS t WHERE t.channel_id = o.channel_id AND t.order_id = o.id AND t.kind = 'charge')";
+    return [ctx.d1.prepare(orders).bind(ctx.def.alias, JSON.stringify(list), ctx.now), ctx.d1.prepare(charges).bind(ctx.def.alias)];
   },
 };

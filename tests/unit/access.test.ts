@@ -151,6 +151,16 @@ describe("orderCovers", () => {
     expect(orderCovers(order({ type: "package" }), event("paid"), path)).toBe(false);
   });
 
+  it("a pass over several sports or teams (selected lists): any of them, with their sub-categories", () => {
+    expect(orderCovers(order({ type: "package", selectedCategoryIds: [FOOTBALL, BASKETBALL] }), event("paid"), path)).toBe(true);
+    expect(orderCovers(order({ type: "package", selectedCategoryIds: [FOOTBALL] }), event("paid"), path)).toBe(false);
+    expect(orderCovers(order({ type: "package", selectedParticipantIds: [OTHER_TEAM, AWAY] }), event("paid"), path)).toBe(true);
+    expect(orderCovers(order({ type: "package", selectedParticipantIds: [OTHER_TEAM] }), event("paid"), path)).toBe(false);
+    // The access column and the list together.
+    expect(orderCovers(order({ type: "package", eventCategoryId: FOOTBALL, selectedCategoryIds: [BASKETBALL] }), event("paid"), path)).toBe(true);
+    expect(orderCovers(order({ type: "package", selectedCategoryIds: [], selectedParticipantIds: [] }), event("paid"), path)).toBe(false);
+  });
+
   it("subscription: every event", () => {
     expect(orderCovers(order(), event("ppv", { eventCategoryId: null, homeTeamId: null, awayTeamId: null }), [])).toBe(true);
   });

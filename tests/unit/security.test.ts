@@ -44,7 +44,16 @@ describe("security headers", () => {
     expect(contentSecurityPolicy({ nonce: "abc", env: { ...env, TURNSTILE_SITE_KEY: "k" } })).toContain("https://challenges.cloudflare.com");
   });
 
-  it("knows local hosts", () => {
+  it("lets Stripe.js and its Elements frames in only when a publishable key is configured", () => {
+    const without = contentSecurityPolicy({ nonce: "abc", env });
+    expect(without).not.toContain("stripe.com");
+    const withKey = contentSecurityPolicy({ nonce: "abc", env: { ...env, STRIPE_PUBLISHABLE_KEY: "pk_test_1" } });
+    expect(withKey).toMatch(/script-src 'self' 'nonce-abc' https:\/\/js\.stripe\.com/);
+    expect(withKey).toMatch(/frame-src 'self' https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
+    expect(withKey).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
+  });
+
+    it("knows local hosts", () => {
     expect(isLocalHost("alpha.localhost")).toBe(true);
     expect(isLocalHost("localhost")).toBe(true);
     expect(isLocalHost("alpha.localhost.evil.com")).toBe(false);

@@ -59,28 +59,41 @@ describe("tenant users", () => {
     expect(again[0]).toMatchObject({ email: "coach@alpha.test", password_hash: "changed", temporary_password: 0 });
   });
 
-  it("seeds the demo viewer's season pass once, paid and active, and never re-adds a changed one", async () => {
+  it("seeds the demo viewer's annual plan once as a real purchase (paid charge), and never re-adds a changed one", async () => {
     await load();
     const orders = async () =>
       (await proxy.env.DB.prepare("SELECT o.* FROM orders AS o JOIN users AS u ON u.id = o.user_id WHERE u.email = 'viewer@alpha.test'").all<Record<string, unknown>>())
         .results;
+    const annual = (await proxy.env.DB.prepare("SELECT * FROM products WHERE key = 'annual'").first<Record<string, unknown>>())!;
     const [pass, ...rest] = await orders();
     expect(rest).toHaveLength(0);
-    expect(pass).toMatchObject({ type: "subscription", status: "paid", activity_status: "active", product_id: null, starts_at: 1_000, ends_at: 1_000 + 365 * 86_400_000 });
-    expect(JSON.parse(pass.capabilities as string)).toEqual(["watch", "download", "clipping", "download_clip", "vod_media"]);
-    expect(JSON.parse(pass.limits as string)).toEqual({ clips: 20, downloads: 5 });
+    const end = 1_000 + 365 * 86_400_000;
+    expect(pass).toMatchObject({ type: "subscription", product_id: annual.id, status: "paid", activity_status: "active", provider: "seed", starts_at: 1_000, ends_at: end });
+    expect(pass).toMatchObject({ amount: annual.price, currency: "USD", subscription_status: "active", current_period_end: end });
+    // What the product grants, as users.json states it.
+    expect(JSON.parse(pass.capabilities as string)).toEqual(["watch", "download", "clipping", "download_clip", "no_ads", "vod_media"]);
+    expect(JSON.parse(pass.limits as string)).toEqual({ clips: 50, downloads: 20 });
+    const charges = await proxy.env.DB.prepare("SELECT * FROM transactions WHERE order_id = ?").bind(pass.id).all<Record<string, unknown>>();
+    expect(charges.results).toEqual([expect.objectContaining({ kind: "charge", status: "paid", amount: annual.price, currency: "USD", created_at: 1_000 })]);
     await proxy.env.DB.prepare("UPDATE orders SET status = 'refunded'").run();
     await load();
     expect((await orders()).map((o) => o.status)).toEqual(["refunded"]);
+    expect((await proxy.env.DB.prepare("SELECT count(*) AS n FROM transactions WHERE order_id = ?").bind(pass.id).first<{ n: number }>())!.n).toBe(1);
   });
 
-  it("refuses a demo pass that names nothing it covers, or something unknown", async () => {
+  it("refuses a demo purchase of an unknown product, a bundle, or one stating other capabilities or limits", () => {
     const base = { email: "a@x.test", first_name: "A", last_name: "B", password: "long-enough" };
-    const bad = usersFileSchema.safeParse([{ ...base, orders: [{ type: "package" }, { type: "event" }, { type: "subscription", event: "x" }] }]);
-    expect(bad.error?.issues.map((i) => i.path.join("."))).toEqual(["0.orders.0.event_category", "0.orders.1.event", "0.orders.2.event"]);
+    const bad = usersFileSchema.safeParse([{ ...base, orders: [{ type: "subscription" }, { product: "" }] }]);
+    expect(bad.error?.issues.map((i) => i.path.join("."))).toEqual(expect.arrayContaining(["0.orders.0", "0.orders.1.product"]));
     const raw = { ...JSON.parse(JSON.stringify(alpha.definition)), users: [] };
-    const unknown = { ...alpha.definition.users[0], orders: [{ type: "package", event_category: "curling", participant: "nobody", capabilities: [], limits: {} }] };
-    expect(() => parseTenantDefinition({ ...raw, users: [unknown] }, "alpha")).toThrow(/unknown sport "curling"[\s\S]*unknown team "nobody"/);
+    const buyer = (orders: unknown[]) => ({ ...alpha.definition.users[0], orders });
+    expect(() => parseTenantDefinition({ ...raw, users: [buyer([{ product: "curling-pass" }, { product: "season-downloads-bundle" }])] }, "alpha")).toThrow(
+      /unknown product "curling-pass"[\s\S]*unknown product "season-downloads-bundle"/,
+    );
+    expect(() => parseTenantDefinition({ ...raw, users: [buyer([{ product: "annual", capabilities: ["watch"], limits: { clips: 1 } }])] }, "alpha")).toThrow(
+      /capabilities[\s\S]*differ from the product's[\s\S]*limits/,
+    );
+    expect(() => parseTenantDefinition({ ...raw, users: [buyer([{ product: "season-pass" }])] }, "alpha")).not.toThrow();
   });
 
   it("refuses a short password, an unknown key and a duplicate email", () => {

@@ -7,6 +7,8 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Playback } from "@api/contract/media";
 import type { PlaybackResult } from "~/server/api/playback.server";
+import { money } from "~/features/commerce/format";
+import type { CoveringPass } from "~/features/orders/covering";
 import { Player } from "./Player";
 
 /** Renew the media token this long before it expires (ADR 010: tokens live ≤ 10 min). */
@@ -52,13 +54,15 @@ export interface WatchStageProps {
   newTab?: boolean;
   /** What the prompts call the item: an event (default) or a library video. */
   noun?: "event" | "video";
+  /** The category and team passes that cover the item, listed in the purchase prompt (issue 6). */
+  passes?: readonly CoveringPass[];
 }
 
 /** The stage: `{ stage, overlay }` to place in the page's frame (EventHeader, or the plain embed layout). */
 export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overlay: ReactNode } {
-  const { playback, mediaId, title, poster, returnTo, buyHref, startsAt, newTab, noun = "event" } = props;
+  const { playback, mediaId, title, poster, returnTo, buyHref, startsAt, newTab, noun = "event", passes = [] } = props;
   const forVideo = noun === "video";
-  const { t } = useTranslation("player");
+  const { t, i18n } = useTranslation("player");
   const revalidator = useRevalidator();
   const { grant, manifest } = useRenewedGrant(playback);
   const linkProps = newTab ? { target: "_blank", rel: "noopener" } : {};
@@ -107,6 +111,21 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
               {t("purchase.packages")}
             </Link>
           </div>
+          {passes.length ? (
+            <>
+              <p id={`passes-${mediaId}`}>{t("purchase.passes")}</p>
+              <ul className="watch__passes" aria-labelledby={`passes-${mediaId}`} data-testid="watch-passes">
+                {passes.map((p) => (
+                  <li key={p.id}>
+                    <Link to={p.href} data-product-id={p.id} {...linkProps}>
+                      {p.name}
+                    </Link>{" "}
+                    <span>{money(p.price, p.currency, i18n.language)}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </Panel>
       ),
     };

@@ -1,0 +1,42 @@
+// Money and labels of the commerce pages, shared by the server and the browser.
+import { COMMERCE_MESSAGES, CURRENCY_SYMBOLS, type Currency, type Product } from "@api/contract/commerce-types";
+import { CHECKOUT_MESSAGES } from "@api/contract/commerce";
+import type { TFunction } from "i18next";
+
+/** The card issuer's and the card form's words (Stripe's), translated like the SPEC's. */
+const PROVIDER_MESSAGES: Record<string, string> = {
+  "Your card was declined.": "declined",
+  "Your card number is incorrect.": "cardNumberIncorrect",
+  "Your card's security code is incomplete.": "cvcIncomplete",
+};
+
+/** SPEC §3: USD and CAD are both shown as "$"; amounts in major units with two decimals. */
+export function money(amount: number, currency: Currency | null | undefined, lang: string): string {
+  const symbol = CURRENCY_SYMBOLS[currency ?? "USD"] ?? "$";
+  const digits = new Intl.NumberFormat(lang === "fr" ? "fr-CA" : "en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  // French Canadian puts the symbol after the amount.
+  return lang === "fr" ? `${digits} ${symbol}` : `${symbol}${digits}`;
+}
+
+/** The SPEC's purchase messages (and the issuer's decline) in the page's language; anything else as the API said it. */
+export function commerceMessage(t: TFunction, message: string | null | undefined): string {
+  if (!message) return t("commerce:messages.generic");
+  const key = (Object.keys(COMMERCE_MESSAGES) as (keyof typeof COMMERCE_MESSAGES)[]).find((k) => COMMERCE_MESSAGES[k] === message);
+  if (key && key !== "salesFinal") return t(`commerce:messages.${key}`);
+  const checkout = (Object.keys(CHECKOUT_MESSAGES) as (keyof typeof CHECKOUT_MESSAGES)[]).find((k) => CHECKOUT_MESSAGES[k] === message);
+  if (checkout) return t(`commerce:messages.${checkout}`);
+  const provider = PROVIDER_MESSAGES[message];
+  return provider ? t(`commerce:messages.${provider}`) : message;
+}
+
+/** Where "Buy" goes: /buy for one product, /select-package first for a pass with choices (SPEC §2). */
+export function buyHref(product: Product): string {
+  if (product.kind === "subscription") return `/buy?subscription_id=${product.id}`;
+  if (product.kind === "package" && product.max_choices !== null && product.event_id === null && product.pass_type === "regular") return `/select-package/${product.id}`;
+  return `/buy?package_id=${product.id}`;
+}
+
+export const needsChoice = (product: Product) => buyHref(product).startsWith("/select-package/");
+
+/** A date for the invoice preview, in the page's language. */
+export const chargeDate = (ms: number, lang: string) => new Intl.DateTimeFormat(lang === "fr" ? "fr-CA" : "en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(ms));

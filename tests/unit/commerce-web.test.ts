@@ -1,0 +1,87 @@
+// The web checkout's pure parts: the card form's checks, money shown as "$", where "Buy" leads, and what the buyer
+// already holds (the /packages "Owned" and /select-package's disabled choices).
+import type { Order, Product } from "@api/contract/commerce-types";
+import { describe, expect, it } from "vitest";
+import { buyHref, commerceMessage, money } from "~/features/commerce/format";
+import { holding } from "~/features/commerce/ownership";
+import { NEW_CARD, luhnValid, parseExpiry, paymentSchema } from "~/features/commerce/payment-schema";
+
+const t = ((key: string) => key) as unknown as Parameters<typeof paymentSchema>[0];
+const now = new Date("2026-11-21T12:00:00Z");
+const NOW_MS = now.getTime();
+
+const product = (over: Partial<Product>): Product => ({
+  id: 1, kind: "package", name: "Pass", description: null, price: 10, base_price: 10, service_fee: 0, currency: "USD", image: null, type: "category",
+  offer: null, period: null, trial_period: 0, pass_type: "regular", is_team_pass: false, event_categories: [], event_category_id: null, participants: [],
+  max_choices: null, event_id: null, capabilities: ["watch"], limits: { clips: 0, downloads: 0 }, simultaneous_logins: null, addons: [], addon_of: null,
+  items: [], weight: 0, ...over,
+});
+
+const order = (over: Partial<Order>): Order => ({
+  id: 1, type: "package", status: "paid", activity_status: "active",
+  product: { id: 1, name: "Pass", kind: "package", event_category_id: null, participant_id: null }, event_id: null, amount: 10, discount: 0,
+  currency: "USD", created_at: "2026-11-01T00:00:00Z", starts_at: "2026-11-01T00:00:00Z", ends_at: null, renewal: null, subscription_status: null,
+  trial_ends_at: null, current_period_end: null, failure_message: null, selected_category_ids: [], selected_participant_ids: [], capabilities: ["watch"],
+  limits: { clips: 0, downloads: 0 }, simultaneous_logins: null, ...over,
+});
+
+describe("card form", () => {
+  it("checks the Luhn digit and the expiry", () => {
+    expect(luhnValid("4242424242424242")).toBe(true);
+    expect(luhnValid("4242424242424241")).toBe(false);
+    expect(parseExpiry("12/34")).toEqual({ month: 12, year: 2034 });
+    expect(parseExpiry("13/34")).toBeNull();
+  });
+
+  it("asks for a card when none is chosen, and checks a new one field by field", () => {
+    const none = paymentSchema(t, now).safeParse({ payment_method: "" });
+    expect(none.success ? [] : none.error.issues.map((i) => i.message)).toEqual(["commerce:messages.selectCard"]);
+    const bad = paymentSchema(t, now).safeParse({ payment_method: NEW_CARD, number: "4242", expiry: "10/26", cvc: "1", name: "" });
+    expect(bad.success ? [] : bad.error.issues.map((i) => i.path[0])).toEqual(["number", "expiry", "cvc", "name"]);
+    expect(paymentSchema(t, now).safeParse({ payment_method: NEW_CARD, number: "4242 4242 4242 4242", expiry: "11/26", cvc: "123", name: "J" }).success).toBe(true);
+    expect(paymentSchema(t, now).safeParse({ payment_method: "pm_1" }).success).toBe(true);
+  });
+});
+
+describe("labels and links", () => {
+  it("shows USD and CAD as $", () => {
+    expect(money(9.99, "USD", "en")).toBe("$9.99");
+    expect(money(9.99, "CAD", "en")).toBe("$9.99");
+    expect(money(9.99, "CAD", "fr")).toMatch(/^9,99\s\$$/);
+  });
+
+  it("sends passes with choices to /select-package, the rest to /buy", () => {
+    expect(buyHref(product({ max_choices: 1 }))).toBe("/select-package/1");
+    expect(buyHref(product({}))).toBe("/buy?package_id=1");
+    expect(buyHref(product({ kind: "subscription", id: 5 }))).toBe("/buy?subscription_id=5");
+  });
+
+  it("translates the SPEC's messages and keeps unknown ones", () => {
+    expect(commerceMessage(t, "Wrong promo code")).toBe("commerce:messages.wrongPromoCode");
+    expect(commerceMessage(t, "Your card was declined.")).toBe("commerce:messages.declined");
+    expect(commerceMessage(t, "Something else")).toBe("Something else");
+  });
+});
+
+describe("holding", () => {
+  const teamPass = product({ is_team_pass: true, max_choices: 1, participants: [{ id: 7, name: "A" }, { id: 8, name: "B" }] });
+
+  it("disables the teams already bought and owns the pass once all are", () => {
+    const one = [order({ selected_participant_ids: [7] })];
+    expect(holding(teamPass, one, NOW_MS)).toEqual({ owned: false, disabledCategoryIds: [], disabledParticipantIds: [7] });
+    expect(holding(teamPass, [...one, order({ id: 2, selected_participant_ids: [8] })], NOW_MS).owned).toBe(true);
+  });
+
+  it("ignores unpaid, inactive and ended orders", () => {
+    const sub = product({ id: 3, kind: "subscription", type: null });
+    const of = (over: Partial<Order>) => order({ product: { id: 3, name: "S", kind: "subscription", event_category_id: null, participant_id: null }, ...over });
+    expect(holding(sub, [of({})], NOW_MS).owned).toBe(true);
+    expect(holding(sub, [of({ status: "pending" })], NOW_MS).owned).toBe(false);
+    expect(holding(sub, [of({ ends_at: "2026-11-01T00:00:00Z" })], NOW_MS).owned).toBe(false);
+  });
+
+  it("counts an event order for its single-event package", () => {
+    const ppv = product({ id: 9, type: "single", event_id: 42 });
+    expect(holding(ppv, [order({ type: "event", event_id: 42, product: { id: null, name: "E", kind: "event", event_category_id: null, participant_id: null } })], NOW_MS).owned).toBe(true);
+  });
+});
