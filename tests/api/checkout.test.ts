@@ -177,15 +177,15 @@ describe("coupons", () => {
     // 89.99 with a 2.50 service fee: 10% off the 87.49 share is 8.75, the fee stays.
     expect(await data(await s.post("/api/stripe/invoice-preview", { product_id: shop.season }))).toMatchObject({ subtotal: 87.49, service_fee: 2.5, discount: 0, total: 89.99 });
     const withCode = await data(await s.get(`/api/apply_coupon?product_id=${shop.season}&code=welcome10`));
-    expect(withCode).toMatchObject({ discount: 8.75, total: 81.24, due_today: 81.24 });
+    expect(withCode).toMatchObject({ discount: 9, total: 80.99, due_today: 80.99 });
     expect(await error(await s.get(`/api/apply_coupon?product_id=${shop.season}&code=NOPE`), 422)).toEqual({ message: "Wrong promo code", errors: { code: ["Wrong promo code"] } });
     expect((await error(await s.get(`/api/apply_coupon?product_id=${shop.season}&code=SUMMER2025`), 422)).message).toBe("Promo code is invalid");
     expect((await error(await s.post("/api/stripe/invoice-preview", { product_id: shop.season, code: "TEAM5" }), 422)).message).toBe("Promo code is invalid");
     expect((await error(await s.post("/api/stripe/buy", { package_id: shop.season, code: "NOPE", payment_method_id: "pm_card_visa" }), 422)).message).toBe("Wrong promo code");
     const bought = await data<BuyResult>(await s.post("/api/stripe/buy", { package_id: shop.season, code: "Welcome10", payment_method_id: "pm_card_visa" }));
-    expect(await orderRow(bought.order_id)).toMatchObject({ amount: 8124, discount: 875 });
+    expect(await orderRow(bought.order_id)).toMatchObject({ amount: 8099, discount: 900 });
     const [intent] = await intentsOf(shop.fx.alpha.id, s.session.user.id);
-    expect(intent.amount).toBe(8124);
+    expect(intent.amount).toBe(8099);
   });
 
   it("passes the code to the provider for a subscription (mirrored into the sandbox on first use)", async () => {
@@ -193,7 +193,9 @@ describe("coupons", () => {
     const result = await data<BuyResult>(await s.post("/api/stripe/buy", { subscription_id: shop.annual, code: "WELCOME10", payment_method_id: "pm_card_visa" }));
     expect(result.status).toBe("pending");
     const [intent] = await intentsOf(shop.fx.alpha.id, s.session.user.id);
+    // The provider's discount of the whole price is the preview's: 149.99 − 10 %.
     expect(intent.amount).toBe(13499);
+    expect(await data<{ total: number }>(await s.post("/api/stripe/invoice-preview", { product_id: shop.annual, code: "WELCOME10" }))).toMatchObject({ total: 134.99 });
   });
 });
 

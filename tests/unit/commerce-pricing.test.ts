@@ -123,10 +123,11 @@ describe("invoicePreview", () => {
     expect(p.next_charge).toBeNull(); // a package does not renew
   });
 
-  it("takes the coupon off the product's share, not the fee", () => {
+  it("takes the coupon off the whole price, fee included, as the provider does on an invoice", () => {
     const p = invoicePreview({ product: seasonPass, coupon: coupon({ percentOff: 10 }), trialEligible: false, now: NOW });
-    expect(p.discount).toBe(875); // 10 % of 87.49, rounded
-    expect(p.total).toBe(8999 - 875);
+    expect(p.discount).toBe(900); // 10 % of 89.99, rounded
+    expect(p.total).toBe(8999 - 900);
+    expect(p.subtotal + p.service_fee - p.discount).toBe(p.total);
     expect(p.due_today).toBe(p.total);
   });
 
@@ -135,7 +136,7 @@ describe("invoicePreview", () => {
     expect(p.due_today).toBe(0);
     expect(p.trial_days).toBe(30);
     expect(p.first_charge_at).toBe(NOW + 30 * DAY);
-    expect(p.total).toBe(1499 - 140); // the once coupon reduces the first real charge
+    expect(p.total).toBe(1499 - 150); // the once coupon reduces the first real charge
     expect(p.next_charge).toEqual({ amount: 1499, at: NOW + 60 * DAY });
   });
 

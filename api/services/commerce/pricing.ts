@@ -92,7 +92,7 @@ export interface InvoicePreview {
   service_fee: number;
   /** The coupon's reduction of the first charge, cents. */
   discount: number;
-  /** The first charge: subtotal − discount + service fee. */
+  /** The first charge: subtotal + service fee − discount. */
   total: number;
   /** What is charged now: the total, or 0 during a free trial. */
   due_today: number;
@@ -104,14 +104,16 @@ export interface InvoicePreview {
 }
 
 /**
- * What the buyer pays. The coupon reduces the product's share only, never the service fee; a trial (for an eligible
- * buyer of a subscription with trial days) makes today's charge 0 and moves the first charge to the trial's end.
+ * What the buyer pays. The coupon reduces the whole price, service fee included, as the payment provider applies a
+ * promotion code to the whole invoice (so the preview, a one-off charge and a subscription's charges agree); a trial
+ * (for an eligible buyer of a subscription with trial days) makes today's charge 0 and moves the first charge to the
+ * trial's end.
  */
 export function invoicePreview(input: { product: PricedProduct; coupon?: CouponFields | null; trialEligible: boolean; now: number }): InvoicePreview {
   const { product, coupon, now } = input;
   const fee = Math.min(product.serviceFee, product.price);
   const subtotal = product.price - fee;
-  const chargeFor = (index: number) => subtotal - (coupon && couponCoversCharge(coupon, index, product.period) ? couponDiscount(coupon, subtotal) : 0) + fee;
+  const chargeFor = (index: number) => product.price - (coupon && couponCoversCharge(coupon, index, product.period) ? couponDiscount(coupon, product.price) : 0);
   const trialDays = input.trialEligible && product.kind === "subscription" && product.trialDays > 0 ? product.trialDays : 0;
   const firstChargeAt = trialDays ? trialEnd(now, trialDays) : now;
   const total = chargeFor(0);
