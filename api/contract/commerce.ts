@@ -97,6 +97,11 @@ export const startTrialBodySchema = z.object({ subscription_id: z.coerce.number(
 /** POST /stripe/confirm-payment, stripe/unsubscribe. */
 export const orderIdBodySchema = z.object({ api_key: z.string().optional(), order_id: z.coerce.number().int().positive() });
 
+/** POST /stripe/confirm-payment: `authenticated: false` when the buyer failed or abandoned the confirmation step. */
+export const confirmPaymentBodySchema = orderIdBodySchema.extend({
+  authenticated: z.union([z.boolean(), z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1")]).default(true),
+});
+
 /** POST /stripe/sandbox/tokens: the sandbox card form (Stripe.js's role with Stripe). */
 export const sandboxTokenBodySchema = z.object({
   api_key: z.string().optional(),

@@ -10,7 +10,7 @@ import {
   buyBundleBodySchema,
   customerPortalQuerySchema,
   invoicePreviewBodySchema,
-  orderIdBodySchema,
+  confirmPaymentBodySchema, orderIdBodySchema,
   sandboxTokenBodySchema,
   startTrialBodySchema,
 } from "../contract/commerce";
@@ -82,7 +82,10 @@ export const checkoutRoutes = new Hono<AppEnv>()
   .post("/stripe/buy", ...buyer, body(buyBodySchema), async (c) => c.json({ data: await buy(checkout(c), c.req.valid("json")) }))
   .post("/stripe/buy_bundle", ...buyer, body(buyBundleBodySchema), async (c) => c.json({ data: await buyBundle(checkout(c), c.req.valid("json")) }))
   .post("/stripe/subscription/start_trial", ...buyer, body(startTrialBodySchema), async (c) => c.json({ data: await startTrial(checkout(c), c.req.valid("json")) }))
-  .post("/stripe/confirm-payment", ...buyer, body(orderIdBodySchema), async (c) => c.json({ data: await confirmOrder(checkout(c), c.req.valid("json").order_id) }))
+  .post("/stripe/confirm-payment", ...buyer, body(confirmPaymentBodySchema), async (c) => {
+    const { order_id, authenticated } = c.req.valid("json");
+    return c.json({ data: await confirmOrder(checkout(c), order_id, authenticated) });
+  })
   .post("/stripe/unsubscribe", ...buyer, body(orderIdBodySchema), async (c) => {
     const row = await unsubscribe(checkout(c), c.req.valid("json").order_id);
     const data: Order = await loadOrderWire(c.get("db"), c.get("channel").id, row, requestLang(undefined, c.get("channel")));

@@ -163,7 +163,11 @@ function Checkout({ target, checkout, publishableKey }: Ready) {
     if (confirmer.data) handle(confirmer.data.buy, "error" in confirmer.data ? confirmer.data.error : null);
   }, [confirmer.data, handle]);
 
-  const submitConfirm = useCallback((orderId: number) => confirmer.submit({ intent: "confirm", order_id: String(orderId) }, { method: "post" }), [confirmer]);
+  const submitConfirm = useCallback(
+    (orderId: number, authenticated = true) =>
+      confirmer.submit({ intent: "confirm", order_id: String(orderId), authenticated: authenticated ? "1" : "0" }, { method: "post" }),
+    [confirmer],
+  );
   // With Stripe the confirmation step is Stripe's own (3-D Secure); the sandbox asks in our dialog.
   useEffect(() => {
     if (phase.kind !== "confirm" || !publishableKey) return;
@@ -185,7 +189,10 @@ function Checkout({ target, checkout, publishableKey }: Ready) {
 
   const busy = navigation.state === "submitting" || confirmer.state !== "idle" || phase.kind === "polling" || phase.kind === "confirm" || phase.kind === "paid";
   const closeFailure = useCallback(() => setPhase((p) => (p.kind === "failed" ? { kind: "idle" } : p)), []);
-  const cancelConfirm = useCallback(() => setPhase((p) => (p.kind === "confirm" ? { kind: "failed", message: t("confirm.failed") } : p)), [t]);
+  // Closing the step is failing it: the API fails the payment, so the order never waits for a confirmation.
+  const cancelConfirm = useCallback(() => {
+    if (phase.kind === "confirm") submitConfirm(phase.orderId, false);
+  }, [phase, submitConfirm]);
   const payButton = useCallback(() => document.querySelector<HTMLElement>(".payment__submit"), []);
   const payResult = actionData?.intent === "pay" ? actionData.result : null;
   const promoResult = actionData?.intent === "coupon" ? actionData.result : null;
@@ -239,7 +246,7 @@ function Checkout({ target, checkout, publishableKey }: Ready) {
           <button type="button" className="button button--primary" onClick={() => phase.kind === "confirm" && submitConfirm(phase.orderId)}>
             {t("confirm.complete")}
           </button>
-          <button type="button" className="button" onClick={() => setPhase({ kind: "failed", message: t("confirm.failed") })}>
+          <button type="button" className="button" onClick={cancelConfirm}>
             {t("confirm.fail")}
           </button>
         </div>

@@ -94,6 +94,19 @@ describe("stripe/buy: one-off purchases", () => {
     expect(await intentsOf(shop.fx.alpha.id, s.session.user.id)).toHaveLength(1);
   });
 
+  it("fails the payment when the buyer fails the confirmation step, in Stripe's words, and nothing is charged", async () => {
+    const s = await shopper();
+    const result = await data<BuyResult>(await s.post("/api/stripe/buy", { package_id: shop.season, confirmation_token: await s.cardToken(CARDS.confirm) }));
+    expect(result.status).toBe("requires_action");
+    const failed = await data<BuyResult>(await s.post("/api/stripe/confirm-payment", { order_id: result.order_id, authenticated: false }));
+    expect(failed).toMatchObject({ order_id: result.order_id, status: "failed", message: expect.stringMatching(/^We are unable to authenticate your payment method/) });
+    expect((await orderRow(result.order_id)).status).toBe("failed");
+    const [intent] = await intentsOf(shop.fx.alpha.id, s.session.user.id);
+    expect(intent.status).toBe("requires_payment_method");
+    // A late "passed" for the same step cannot revive it.
+    expect(await data<BuyResult>(await s.post("/api/stripe/confirm-payment", { order_id: result.order_id }))).toMatchObject({ status: "failed" });
+  });
+
   it("fills a category pass's and a team pass's access columns from the buyer's pick", async () => {
     const s = await shopper();
     const { hockey } = shop.cat.alpha.categories;

@@ -2,7 +2,7 @@
 // double click, a replayed queue message, a retry after a timeout) reuses it and the provider answers the
 // first result instead of charging again. A new attempt after a failure is a new step number.
 
-export type PaymentStep = "customer" | "setup" | "pay" | "confirm" | "subscribe" | "cancel" | "refund";
+export type PaymentStep = "customer" | "setup" | "pay" | "confirm" | "abandon" | "subscribe" | "cancel" | "refund";
 
 /** `ch<channel>-order-<id>-<step>-<attempt>`, e.g. `ch3-order-42-pay-1`. */
 export function orderKey(channelId: number, orderId: number, step: PaymentStep, attempt = 1): string {

@@ -4,7 +4,7 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { sandboxCoupons, sandboxPaymentIntents, sandboxSubscriptions } from "../../db/payments-schema";
 import { addPeriod, newId } from "./sandbox-cards";
-import { invoiceObject, subscriptionObject } from "./sandbox-events";
+import { intentObject, invoiceObject, subscriptionObject } from "./sandbox-events";
 import { attachCard, charge, getCustomer, type IntentRow, resolveSource, resultOf, type SandboxContext } from "./sandbox-store";
 import { type CouponInfo, PaymentProviderError, type PaymentResult, type SubscriptionResult, type SubscriptionState } from "./types";
 
@@ -182,6 +182,33 @@ export async function settleFirstInvoice(ctx: SandboxContext, intent: IntentRow)
   const invoice = invoiceObject({ sub: next, reason: "subscription_create", periodStart: sub.currentPeriodStart, periodEnd, subtotal: sub.amount, total: intent.amount, paid: true, intentId: intent.id });
   ctx.events.add(sub.channelId, "invoice.paid", invoice);
   ctx.events.add(sub.channelId, "customer.subscription.updated", subscriptionObject(next));
+}
+
+/** Stripe's words when the buyer fails the confirmation step (payment_intent_authentication_failure). */
+export const AUTHENTICATION_FAILED = "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
+
+/**
+ * The buyer failed the confirmation step: the intent needs a new payment method, and the payment is reported failed
+ * (payment_intent.payment_failed, or for a subscription's first invoice invoice.payment_failed, the subscription
+ * staying incomplete) — the same events a decline sends.
+ */
+export async function failAuthentication(ctx: SandboxContext, intent: IntentRow): Promise<PaymentResult> {
+  const [row] = await ctx.db
+    .update(sandboxPaymentIntents)
+    .set({ status: "requires_payment_method", declineCode: "payment_intent_authentication_failure", declineMessage: AUTHENTICATION_FAILED, updatedAt: ctx.now })
+    .where(and(eq(sandboxPaymentIntents.channelId, intent.channelId), eq(sandboxPaymentIntents.id, intent.id)))
+    .returning();
+  const sub = row.subscriptionId
+    ? await ctx.db.query.sandboxSubscriptions.findFirst({ where: and(eq(sandboxSubscriptions.channelId, row.channelId), eq(sandboxSubscriptions.id, row.subscriptionId)) })
+    : undefined;
+  if (sub) {
+    const periodEnd = addPeriod(sub.currentPeriodStart, sub.period);
+    const invoice = invoiceObject({ sub, reason: "subscription_create", periodStart: sub.currentPeriodStart, periodEnd, subtotal: sub.amount, total: row.amount, paid: false, intentId: row.id });
+    ctx.events.add(sub.channelId, "invoice.payment_failed", invoice);
+  } else {
+    ctx.events.add(row.channelId, "payment_intent.payment_failed", intentObject(row));
+  }
+  return resultOf(row);
 }
 
 export async function cancelAtPeriodEnd(ctx: SandboxContext, channelId: number, subscriptionId: string): Promise<SubscriptionState> {

@@ -151,10 +151,11 @@ export class SandboxPaymentProvider implements P.PaymentProvider {
   }
 
   /** The confirmation step passed (the sandbox's 3-D Secure page always approves): the payment succeeds. */
-  confirmPayment(input: P.ChannelScope & { intentId: string }, key: string): Promise<P.PaymentResult> {
+  confirmPayment(input: P.ChannelScope & { intentId: string; authenticated?: boolean }, key: string): Promise<P.PaymentResult> {
     return this.once(input.channelId, key, input, async (ctx) => {
       const intent = await getIntent(ctx, input.channelId, input.intentId);
       if (intent.status !== "requires_action") return resultOf(intent);
+      if (input.authenticated === false) return billing.failAuthentication(ctx, intent);
       const [row] = await ctx.db
         .update(sandboxPaymentIntents)
         .set({ status: "succeeded", updatedAt: ctx.now })

@@ -111,8 +111,12 @@ export interface PaymentProvider {
     idempotencyKey: string,
   ): Promise<PaymentResult>;
 
-  /** Settles a payment (one-off or a subscription's first invoice) after its confirmation step. */
-  confirmPayment(input: ChannelScope & { intentId: string }, idempotencyKey: string): Promise<PaymentResult>;
+  /**
+   * Settles a payment (one-off or a subscription's first invoice) after its confirmation step. `authenticated: false`
+   * reports that the buyer failed (or abandoned) the step: the payment fails, as Stripe's does after a failed 3-D
+   * Secure challenge. With Stripe the browser's step decides and the intent is only read back.
+   */
+  confirmPayment(input: ChannelScope & { intentId: string; authenticated?: boolean }, idempotencyKey: string): Promise<PaymentResult>;
 
   createSubscription(
     input: ChannelScope & {

@@ -367,14 +367,14 @@ async function resultOf(ck: Checkout, order: OrderRow): Promise<BuyResult> {
 }
 
 /** POST /stripe/confirm-payment: after the browser's confirmation step (3-D Secure; the sandbox's 3155 card). */
-export async function confirmOrder(ck: Checkout, orderId: number): Promise<BuyResult> {
+export async function confirmOrder(ck: Checkout, orderId: number, authenticated = true): Promise<BuyResult> {
   const order = await repo.orderOfUser(ck.db, ck.channelId, ck.user.id, orderId);
   if (!order) throw notFound();
   if (order.status !== "pending") return resultOf(ck, order);
   const txn = await repo.latestTransaction(ck.db, ck.channelId, order.id);
   if (!txn?.providerRef || txn.status !== "created") throw unprocessable(CHECKOUT_MESSAGES.notConfirmable, "order_id");
   const attempt: Step = { order, transactionId: txn.id };
-  const payment = await guarded(ck, attempt, () => ck.payments.provider.confirmPayment({ channelId: ck.channelId, intentId: txn.providerRef! }, orderKey(ck.channelId, order.id, "confirm")));
+  const payment = await guarded(ck, attempt, () => ck.payments.provider.confirmPayment({ channelId: ck.channelId, intentId: txn.providerRef!, authenticated }, orderKey(ck.channelId, order.id, authenticated ? "confirm" : "abandon")));
   return settle(ck, attempt, payment, order.providerRef);
 }
 

@@ -74,12 +74,12 @@ export async function pay(form: FormData, url: URL, target: ProductTarget, calls
   }
 }
 
-/** intent=confirm: the confirmation step passed in the browser; the API settles the payment. */
+/** intent=confirm: the confirmation step done in the browser (passed, or failed: authenticated=0); the API settles. */
 export async function confirm(form: FormData, calls: CommerceUserCalls, t: TFunction) {
   const orderId = Number(form.get("order_id"));
   if (!Number.isSafeInteger(orderId) || orderId <= 0) return json({ intent: "confirm" as const, result: null, buy: null, error: t("commerce:messages.generic") }, { status: 422 });
   try {
-    const buy = await calls.confirmPayment(orderId);
+    const buy = await calls.confirmPayment(orderId, form.get("authenticated") !== "0");
     return json({ intent: "confirm" as const, result: null, buy: { ...buy, message: buy.status === "failed" ? commerceMessage(t, buy.message) : null }, error: null });
   } catch (error) {
     const message = refusal(error);

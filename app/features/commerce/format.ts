@@ -8,6 +8,7 @@ const PROVIDER_MESSAGES: Record<string, string> = {
   "Your card was declined.": "declined",
   "Your card number is incorrect.": "cardNumberIncorrect",
   "Your card's security code is incomplete.": "cvcIncomplete",
+  "We are unable to authenticate your payment method. Please choose a different payment method and try again.": "authenticationFailed",
 };
 
 /** SPEC §3: USD and CAD are both shown as "$"; amounts in major units with two decimals. */

@@ -74,7 +74,8 @@ export function commerceEndpoints(options: ApiClientOptions, lang: Language) {
           data(client.post<Data<BuyResult>>("stripe/buy_bundle", { body: { bundle_id: bundleId, ...extra, ...source } })),
         startTrial: (subscriptionId: number, source: PaymentSourceBody, extra: Pick<BuyBody, "save_card" | "idempotency_key">) =>
           data(client.post<Data<BuyResult>>("stripe/subscription/start_trial", { body: { subscription_id: subscriptionId, ...extra, ...source } })),
-        confirmPayment: (orderId: number) => data(client.post<Data<BuyResult>>("stripe/confirm-payment", { body: { order_id: orderId } })),
+        confirmPayment: (orderId: number, authenticated = true) =>
+          data(client.post<Data<BuyResult>>("stripe/confirm-payment", { body: { order_id: orderId, authenticated } })),
       };
     },
   };
