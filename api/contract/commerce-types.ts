@@ -188,3 +188,17 @@ export interface SimulateResultWire {
   /** Cheapest first: the first one is the recommendation. */
   options: SimulateOptionWire[];
 }
+
+/** POST /stripe/invoice-preview and GET apply_coupon: pricing.ts `InvoicePreview` in major units. */
+export interface InvoicePreviewWire {
+  currency: Currency;
+  subtotal: number;
+  service_fee: number;
+  discount: number;
+  total: number;
+  due_today: number;
+  trial_days: number;
+  /** Epoch ms of the first charge (now, or the end of the trial). */
+  first_charge_at: number;
+  next_charge: { amount: number; at: number } | null;
+}

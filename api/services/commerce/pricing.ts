@@ -1,6 +1,6 @@
 // Money and time rules of a purchase (SPEC §5 promo codes, §9 trial and renewal periods): pure functions on minor
 // units (integer cents), so sums are exact; the wire's major units come from toMajor at the edge.
-import { COMMERCE_MESSAGES, type BillingPeriod, type Currency } from "../../contract/commerce-types";
+import { COMMERCE_MESSAGES, type BillingPeriod, type Currency, type InvoicePreviewWire } from "../../contract/commerce-types";
 import type { CouponRow, ProductRow } from "../../db/commerce-schema";
 
 const DAY_MS = 86_400_000;
@@ -132,7 +132,7 @@ export function invoicePreview(input: { product: PricedProduct; coupon?: CouponF
 }
 
 /** The preview in the wire's major units. */
-export function invoicePreviewWire(p: InvoicePreview) {
+export function invoicePreviewWire(p: InvoicePreview): InvoicePreviewWire {
   return {
     ...p,
     subtotal: toMajor(p.subtotal),

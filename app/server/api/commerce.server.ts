@@ -1,24 +1,12 @@
 // The commerce calls (SPEC §7 "Payments"): the catalogue, the buyer's orders and cards, pricing, and the purchase
 // POSTs. The catalogue is public; everything else is made as the signed-in user, whose token the route passes in.
-import type { BuyResult, Order, Product, SavedCardWire } from "@api/contract/commerce-types";
+import type { BuyResult, InvoicePreviewWire, Order, Product, SavedCardWire } from "@api/contract/commerce-types";
 import type { Language } from "@api/contract/constants";
 import { asUser, createApiClient, type ApiClientOptions } from "./client.server";
 
-type Data<T> = { data: T };
+export type { InvoicePreviewWire };
 
-/** POST /stripe/invoice-preview and GET apply_coupon (api/services/commerce/pricing.ts `invoicePreviewWire`). */
-export interface InvoicePreviewWire {
-  currency: Product["currency"];
-  subtotal: number;
-  service_fee: number;
-  discount: number;
-  total: number;
-  due_today: number;
-  trial_days: number;
-  /** Epoch ms of the first charge (now, or the end of the trial). */
-  first_charge_at: number;
-  next_charge: { amount: number; at: number } | null;
-}
+type Data<T> = { data: T };
 
 /** What pays: a saved card, or a one-time token from the card form (sandbox) or Stripe.js. */
 export type PaymentSourceBody = { payment_method_id: string } | { confirmation_token: string };
