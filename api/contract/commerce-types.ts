@@ -192,13 +192,18 @@ export interface SimulateResultWire {
 /** POST /stripe/invoice-preview and GET apply_coupon: pricing.ts `InvoicePreview` in major units. */
 export interface InvoicePreviewWire {
   currency: Currency;
+  /** The product's share of the price (price − service fee). */
   subtotal: number;
   service_fee: number;
+  /** The coupon's reduction of the first charge (of the whole price, fee included). */
   discount: number;
+  /** The first charge: subtotal + service fee − discount. */
   total: number;
+  /** What is charged now: the total, or 0 during a free trial. */
   due_today: number;
   trial_days: number;
   /** Epoch ms of the first charge (now, or the end of the trial). */
   first_charge_at: number;
+  /** Subscriptions: the charge after the first (the coupon applied if it still covers it), and when. */
   next_charge: { amount: number; at: number } | null;
 }

@@ -10,8 +10,8 @@ import type { AppEnv } from "../context";
 import { capabilityFlags } from "../contract/auth";
 import { idParamSchema } from "../contract/common";
 import { mediaTokenQuerySchema, PLAYBACK_MESSAGES, type DownloadAllowance, type DownloadTicket } from "../contract/media";
-import type { EventRow } from "../db/repos/catalogue-events";
-import { events, users } from "../db/schema";
+import { channelEventQuery, type EventRow } from "../db/repos/catalogue-events";
+import { users } from "../db/schema";
 import { ApiError, notFound } from "../lib/errors";
 import { authSecret } from "../lib/secrets";
 import { param, query } from "../lib/validate";
@@ -73,12 +73,7 @@ interface CheckedDownload {
  * counted (a ticket), room in the allowance (403).
  */
 async function checkDownload(c: Context<AppEnv>, id: number, user: UserRow, counted: boolean): Promise<CheckedDownload> {
-  const event = await c
-    .get("db")
-    .select()
-    .from(events)
-    .where(and(eq(events.channelId, c.get("channel").id), eq(events.id, id)))
-    .get();
+  const event = await channelEventQuery(c.get("db"), c.get("channel").id, id).get();
   if (!event) throw notFound();
 
   const viewer = await viewerFor(c, user);

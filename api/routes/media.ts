@@ -2,13 +2,11 @@
 // the generated live/finished manifests of an event, and segments and images from R2. Media paths need no api key:
 // the signed token is the proof, and it is checked on every request against the host's channel.
 import { Hono, type Context } from "hono";
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { idParamSchema } from "../contract/common";
 import { eventFileParamSchema, mediaTokenQuerySchema, PLAYBACK_MESSAGES, type Playback, type PlaybackDenied } from "../contract/media";
-import type { EventRow } from "../db/repos/catalogue-events";
-import { events } from "../db/schema";
+import { channelEventQuery, type EventRow } from "../db/repos/catalogue-events";
 import { randomToken } from "../lib/crypto";
 import { ApiError, notFound } from "../lib/errors";
 import { authSecret } from "../lib/secrets";
@@ -29,14 +27,7 @@ const assetParamSchema = z.object({ asset: z.string().regex(ASSET_NAME), file: z
 const eventPrefix = (id: number) => `event/${id}`;
 const eventTimes = (e: EventRow) => ({ start: e.eventUtcTs, end: e.endUtcTs });
 
-async function channelEvent(c: Context<AppEnv>, id: number): Promise<EventRow | undefined> {
-  return c
-    .get("db")
-    .select()
-    .from(events)
-    .where(and(eq(events.channelId, c.get("channel").id), eq(events.id, id)))
-    .get();
-}
+const channelEvent = (c: Context<AppEnv>, id: number): Promise<EventRow | undefined> => channelEventQuery(c.get("db"), c.get("channel").id, id).get();
 
 /** Refuses (403) a missing, tampered, expired, other-asset or other-channel token. */
 export async function requireMediaToken(c: Context<AppEnv>, token: string | undefined, prefix: string): Promise<string> {

@@ -9,7 +9,8 @@ import { simulateQuerySchema } from "../contract/commerce";
 import type { SimulateOptionWire, SimulateResultWire } from "../contract/commerce-types";
 import { activeOrdersOf, categoryParentsQuery, parentMap } from "../db/repos/orders";
 import { activeProductsQuery, productNameQueries } from "../db/repos/products";
-import { eventCategories, events, participants, type ProductRow } from "../db/schema";
+import { eventCategories, participants, type ProductRow } from "../db/schema";
+import { channelEventQuery } from "../db/repos/catalogue-events";
 import { notFound } from "../lib/errors";
 import { query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
@@ -28,7 +29,7 @@ async function loadTarget(c: Context<AppEnv>, ask: Ask, l: Lang): Promise<Target
   const db = c.get("db");
   const channelId = c.get("channel").id;
   if (ask.event_id !== undefined) {
-    const e = await db.select().from(events).where(and(eq(events.channelId, channelId), eq(events.id, ask.event_id))).get();
+    const e = await channelEventQuery(db, channelId, ask.event_id).get();
     if (!e) throw notFound();
     return {
       wire: { kind: "event", id: e.id, name: tr(e.name, l) },

@@ -80,8 +80,7 @@ export function orderCovers(order: AccessOrder, event: AccessEvent, eventCategor
     case "subscription":
       return true;
     case "package": {
-      const categories = coveredIds(order.eventCategoryId, order.selectedCategoryIds);
-      const teams = coveredIds(order.participantId, order.selectedParticipantIds);
+      const { categories, participants: teams } = orderScope(order);
       if (categories.length === 0 && teams.length === 0) return false;
       const team = teams.length === 0 || teams.some((t) => t === event.homeTeamId || t === event.awayTeamId);
       const category = categories.length === 0 || categories.some((c) => eventCategoryPath.includes(c));
@@ -93,6 +92,12 @@ export function orderCovers(order: AccessOrder, event: AccessEvent, eventCategor
 /** The single access column and the list together (either may be empty). */
 const coveredIds = (one: number | null, many: readonly number[] | undefined): readonly number[] =>
   one === null ? (many ?? []) : many?.length ? [...new Set([one, ...many])] : [one];
+
+/** The sports and teams a package order names: its access column and its `selected_*` list together. */
+export const orderScope = (o: AccessOrder): { categories: readonly number[]; participants: readonly number[] } => ({
+  categories: coveredIds(o.eventCategoryId, o.selectedCategoryIds),
+  participants: coveredIds(o.participantId, o.selectedParticipantIds),
+});
 
 const categoryPathOf = (event: AccessEvent): number[] => (event.eventCategoryId === null ? [] : [event.eventCategoryId]);
 

@@ -174,3 +174,10 @@ export function eventRelationsQueries(db: Db, channelId: number, pages: EventPag
 }
 
 export type EventRow = typeof events.$inferSelect;
+
+/** One event of the channel by id (another channel's id finds nothing). Unexecuted, so it can join a batch. */
+export const channelEventQuery = (db: Db, channelId: number, id: number) =>
+  db
+    .select()
+    .from(events)
+    .where(and(eq(events.channelId, channelId), eq(events.id, id)));

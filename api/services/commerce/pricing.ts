@@ -85,23 +85,8 @@ export function couponCoversCharge(coupon: Pick<CouponFields, "duration" | "dura
 
 export type PricedProduct = Pick<ProductRow, "id" | "kind" | "price" | "basePrice" | "serviceFee" | "currency" | "period" | "trialDays">;
 
-export interface InvoicePreview {
-  currency: Currency;
-  /** The product's share of the price (price − service fee), cents. */
-  subtotal: number;
-  service_fee: number;
-  /** The coupon's reduction of the first charge, cents. */
-  discount: number;
-  /** The first charge: subtotal + service fee − discount. */
-  total: number;
-  /** What is charged now: the total, or 0 during a free trial. */
-  due_today: number;
-  trial_days: number;
-  /** When the first charge happens (now, or when the trial ends). */
-  first_charge_at: number;
-  /** Subscriptions: the charge after the first (the coupon applied if it still covers it), and when. */
-  next_charge: { amount: number; at: number } | null;
-}
+/** The wire's shape (api/contract/commerce-types.ts), with every amount in cents; `invoicePreviewWire` converts. */
+export type InvoicePreview = InvoicePreviewWire;
 
 /**
  * What the buyer pays. The coupon reduces the whole price, service fee included, as the payment provider applies a

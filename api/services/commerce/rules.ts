@@ -3,7 +3,7 @@
 import { capabilityFlags } from "../../contract/auth";
 import { COMMERCE_MESSAGES, type Capability } from "../../contract/commerce-types";
 import type { ProductRow } from "../../db/commerce-schema";
-import { type AccessOrder, orderIsActive, passEntitlements } from "../access";
+import { type AccessOrder, orderIsActive, orderScope, passEntitlements } from "../access";
 
 /** The product fields the rules read (a row satisfies it). */
 export type RuleProduct = Pick<
@@ -47,12 +47,6 @@ export const ordersOf = (product: RuleProduct, orders: readonly CommerceOrder[],
       (o.type === "event" ? o.singleEventPackageId === product.id : o.productId === product.id && o.type === (product.kind === "subscription" ? "subscription" : "package")),
   );
 
-/** What an order of a package covers: the buyer's picks, else the single category or team the access columns hold. */
-export const coveredBy = (o: CommerceOrder) => ({
-  categories: o.selectedCategoryIds?.length ? o.selectedCategoryIds : o.eventCategoryId !== null ? [o.eventCategoryId] : [],
-  participants: o.selectedParticipantIds?.length ? o.selectedParticipantIds : o.participantId !== null ? [o.participantId] : [],
-});
-
 /**
  * SPEC §4. A subscription, addon or single-event package is purchased when an order for it is paid and active. A
  * category or team pass is purchased when all its categories (team pass: all its teams) are used up by such orders;
@@ -69,8 +63,8 @@ export function purchaseState(product: RuleProduct, orders: readonly CommerceOrd
   const own = ordersOf(product, orders, now);
   const choosable = product.kind === "package" && product.eventId === null && product.passType === "regular";
   if (!choosable || product.maxChoices === null) return { ...none, purchased: own.length > 0 };
-  const categories = new Set(own.flatMap((o) => coveredBy(o).categories));
-  const participants = new Set(own.flatMap((o) => coveredBy(o).participants));
+  const categories = new Set(own.flatMap((o) => orderScope(o).categories));
+  const participants = new Set(own.flatMap((o) => orderScope(o).participants));
   const disabledCategories = product.eventCategoryIds.filter((id) => categories.has(id));
   const disabledParticipants = product.participantIds.filter((id) => participants.has(id));
   const purchased = product.isTeamPass

@@ -2,7 +2,8 @@
 // give access — the single-event package, the passes covering it, subscriptions, bundles containing one of those —
 // ranked by what this user would pay today. Owned products count as 0, and so does a trial the user may start.
 import type { ProductRow } from "../../db/commerce-schema";
-import { type CommerceOrder, coveredBy, ordersOf, purchaseState, type RuleProduct, trialEligible } from "./rules";
+import { orderScope } from "../access";
+import { type CommerceOrder, ordersOf, purchaseState, type RuleProduct, trialEligible } from "./rules";
 
 export type SimulateProduct = RuleProduct & Pick<ProductRow, "price" | "weight">;
 
@@ -52,7 +53,7 @@ function owned(p: SimulateProduct, target: SimulateTarget, orders: readonly Comm
   if (!own.length) return false;
   if (p.kind !== "package" || p.eventId !== null || p.maxChoices === null) return true;
   return own.some((o) => {
-    const { categories, participants } = coveredBy(o);
+    const { categories, participants } = orderScope(o);
     return p.isTeamPass ? teamsOf(target).some((t) => participants.includes(t)) : categories.some((id) => target.categoryPath.includes(id));
   });
 }
