@@ -6,7 +6,7 @@ import type * as Entry from "./app/entry.server";
 
 const serverBuild = build as unknown as ServerBuild;
 // The API, the load context and the queue consumer come from the server build (see app/entry.server.tsx).
-const { api, consumeBatch, runDueRenewals, getLoadContext, applyBaseSecurityHeaders, foreignOriginResponse, isForeignMutation } =
+const { api, consumeBatch, runScheduled, getLoadContext, applyBaseSecurityHeaders, foreignOriginResponse, isForeignMutation } =
   serverBuild.entry.module as unknown as typeof Entry;
 const handleRemix = createRequestHandler(serverBuild);
 
@@ -42,6 +42,6 @@ export default {
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   },
   queue: (batch, env) => consumeBatch(batch, env),
-  // The Cron Trigger (wrangler.toml [triggers]): sandbox renewals due by the scheduled time.
-  scheduled: (controller, env, ctx) => ctx.waitUntil(runDueRenewals(env, controller.scheduledTime)),
+  // The Cron Trigger (wrangler.toml [triggers]): sandbox renewals and the clip sweep (api/jobs/scheduled.ts).
+  scheduled: (controller, env, ctx) => ctx.waitUntil(runScheduled(env, controller.scheduledTime)),
 } satisfies ExportedHandler<Env>;

@@ -13,6 +13,8 @@ import { assetRoutes } from "./routes/assets";
 import { authRoutes } from "./routes/auth";
 import { channelRoutes } from "./routes/channel";
 import { checkoutRoutes } from "./routes/checkout";
+import { clipMediaRoutes } from "./routes/clip-media";
+import { clipRoutes } from "./routes/clips";
 import { commerceCatalogueRoutes } from "./routes/commerce-catalogue";
 import { devRoutes } from "./routes/dev";
 import { downloadRoutes } from "./routes/download";
@@ -46,6 +48,8 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", keysRoutes);
   app.route("/", channelRoutes);
   app.route("/", assetRoutes);
+  // Before eventRoutes: /events/with_clip would otherwise be read as /events/{id}.
+  app.route("/", clipRoutes);
   app.route("/", eventRoutes);
   app.route("/", participantRoutes);
   app.route("/", vodRoutes);
@@ -56,6 +60,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", socialRoutes);
   // Before mediaRoutes: its catch-all /media/:asset/:file would otherwise take /media/vod/… and /media/download/….
   app.route("/", vodPlaybackRoutes);
+  app.route("/", clipMediaRoutes);
   app.route("/", downloadRoutes);
   app.route("/", commerceCatalogueRoutes);
   app.route("/", prerollRoutes);

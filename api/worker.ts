@@ -1,6 +1,6 @@
 // The API alone as a Worker: what a split deployment (web's API_ORIGIN pointing here) runs, and what the
 // API tests load.
-import { runDueRenewals } from "./jobs/payment-events";
+import { runScheduled } from "./jobs/scheduled";
 import { consumeBatch } from "./jobs/queue";
 import { api } from "./index";
 
@@ -10,6 +10,6 @@ export { RateLimiter } from "./durable/rate-limiter";
 export default {
   fetch: (request, env, ctx) => api.fetch(request, env, ctx),
   queue: (batch, env) => consumeBatch(batch, env),
-  // The Cron Trigger (wrangler.toml [triggers]): sandbox renewals due by the scheduled time.
-  scheduled: (controller, env, ctx) => ctx.waitUntil(runDueRenewals(env, controller.scheduledTime)),
+  // The Cron Trigger (wrangler.toml [triggers]): sandbox renewals and the clip sweep (jobs/scheduled.ts).
+  scheduled: (controller, env, ctx) => ctx.waitUntil(runScheduled(env, controller.scheduledTime)),
 } satisfies ExportedHandler<Env>;

@@ -11,7 +11,7 @@ import { applyExpiredSession, applyViewerCookie } from "~/server/session.server"
 // (one copy of every module, its caches and its error classes).
 export { api } from "@api/index";
 export { consumeBatch } from "@api/jobs/queue";
-export { runDueRenewals } from "@api/jobs/payment-events";
+export { runScheduled } from "@api/jobs/scheduled";
 export { getLoadContext } from "~/server/load-context";
 export { applyBaseSecurityHeaders, foreignOriginResponse, isForeignMutation } from "~/server/security.server";
 

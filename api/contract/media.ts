@@ -1,5 +1,6 @@
 // The playback and media contract (issue 5): what POST /events/{id}/playback answers, and the messages of refusals.
 import { z } from "zod";
+import type { ClipVerdict, Thumbnails } from "./clips";
 
 export const PLAYBACK_MESSAGES = {
   geo: "We're sorry, but this content is not available in your region.",
@@ -22,6 +23,10 @@ export interface Playback {
   preroll: PrerollGrant | null;
   /** Present when this viewer may download this item now (a finished event, the `download` capability). */
   download: DownloadAllowance | null;
+  /** Whether this viewer may cut a clip of it now, and if not why (issue 11). */
+  clip: ClipVerdict;
+  /** Frames along the timeline, for the clip cutter (and a seek preview); null when the media has none. */
+  thumbnails: Thumbnails | null;
 }
 
 export interface PrerollGrant {

@@ -3,6 +3,16 @@ import { HOUR_MS, LANGUAGES } from "./constants";
 import { languageSchema } from "./common";
 
 const nullableString = z.string().min(1).nullable().catch(null);
+/** Text as the tenant files write it: one string, or one per language. */
+const localizedName = z.union([z.string().min(1).max(60), z.partialRecord(languageSchema, z.string().min(1).max(60))]);
+
+/** The tags a viewer picks from when cutting a clip (SPEC §5 "Please select tag"): keys the web translates, or named. */
+export const CLIP_TAG_KEY = /^[a-z0-9-]{1,32}$/;
+export const DEFAULT_CLIP_TAGS = ["highlight", "goal", "assist", "save", "defense", "funny"];
+const clipTagSchema = z.union([z.string().regex(CLIP_TAG_KEY), z.object({ key: z.string().regex(CLIP_TAG_KEY), name: localizedName })]);
+export type ClipTagSetting = z.infer<typeof clipTagSchema>;
+/** A tag setting's key. */
+export const clipTagKey = (tag: ClipTagSetting) => (typeof tag === "string" ? tag : tag.key);
 /** A channel's sign-in app at Google or Facebook. The client id is public; the secret comes from the env. */
 const oauthClient = z.object({ client_id: z.string().min(1).max(256) }).nullable().catch(null);
 
@@ -44,6 +54,7 @@ export const channelSettingsSchema = z.object({
     .default({ email: null, phone: null, address: null }),
   /** ISO 3166-1 alpha-2 codes where the channel's content may not be watched. */
   "geo.blocked_countries": z.array(z.string().regex(/^[A-Z]{2}$/)).catch([]).default([]),
+  "clips.tags": z.array(clipTagSchema).min(1).max(30).catch([...DEFAULT_CLIP_TAGS]).default([...DEFAULT_CLIP_TAGS]),
   social: z
     .array(z.object({ network: z.string(), url: z.url() }))
     .catch([])

@@ -199,3 +199,4 @@ export * from "./commerce-schema";
 export * from "./payments-schema";
 export * from "./webhook-schema";
 export * from "./checkout-schema";
+export * from "./clips-schema";

@@ -1,8 +1,9 @@
-// The Queue consumer. Messages are typed and validated; later features (clip jobs) add kinds here.
+// The Queue consumer. Messages are typed and validated; a job may ask to be retried later (backoff) instead of failing.
 import { z } from "zod";
 import { getDb } from "../db/client";
 import { clearChannelCache } from "../middleware/tenant";
 import { deliverMail } from "../providers/email/outbox";
+import { processClip } from "../services/clips/process";
 import { paymentEventJob, processPaymentEvent } from "./payment-events";
 
 export const jobSchema = z.discriminatedUnion("kind", [
@@ -12,11 +13,21 @@ export const jobSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("mail.send"), id: z.number().int().positive() }),
   // A payment provider's signed event (the sandbox's), for the webhook handler.
   paymentEventJob,
+  // A queued clip to build (services/clips/process.ts).
+  z.object({ kind: z.literal("clip.process"), channelId: z.number().int().positive(), clipId: z.number().int().positive() }),
 ]);
 export type Job = z.infer<typeof jobSchema>;
 
-export async function handleJob(job: Job, env: Env): Promise<void> {
+/** What a job that did not finish asks for: another delivery after this many seconds. */
+export type JobRetry = { retryAfterS: number };
+
+/** Runs one job; `attempts` counts this delivery (1 for the first). */
+export async function handleJob(job: Job, env: Env, attempts = 1): Promise<JobRetry | void> {
   switch (job.kind) {
+    case "clip.process": {
+      const outcome = await processClip({ db: getDb(env.DB), bucket: env.MEDIA, now: Date.now }, job, attempts);
+      return outcome.done ? undefined : { retryAfterS: outcome.retryAfterS };
+    }
     case "channel.changed":
       clearChannelCache();
       await Promise.all(job.cacheKeys.map((key) => env.CACHE.delete(key)));
@@ -40,8 +51,9 @@ export async function consumeBatch(batch: MessageBatch<unknown>, env: Env): Prom
       continue;
     }
     try {
-      await handleJob(job.data, env);
-      message.ack();
+      const retry = await handleJob(job.data, env, message.attempts);
+      if (retry) message.retry({ delaySeconds: retry.retryAfterS });
+      else message.ack();
     } catch (error) {
       console.error("queue: job failed, will retry", message.id, error);
       message.retry();

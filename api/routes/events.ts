@@ -2,7 +2,7 @@
 // /events-locations (public). Each answers in ONE D1 round trip (db.batch), in parallel with the viewer lookup
 // that `has_access` needs (event-access.ts: a settings read when anonymous).
 import { Hono } from "hono";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { AppEnv } from "../context";
 import type { Event, EventsForHomepage, ListResponse } from "../contract/catalogue";
 import { eventsQuerySchema, HOMEPAGE_SECTION_LIMIT } from "../contract/catalogue";
@@ -24,7 +24,10 @@ import { notFound } from "../lib/errors";
 import { param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { eventMapper, type EventRelations } from "../services/catalogue-events";
-import { loadViewer, viewerAccess } from "../services/event-access";
+import { loadViewer, viewerAccess, viewerFor } from "../services/event-access";
+import { requireUser } from "../middleware/user";
+import { userClipCounts, userClipEventIds } from "../db/repos/clips";
+import { withClipQuerySchema, type EventWithClips } from "../contract/clips";
 import { listMeta } from "../lib/list";
 import { requestLang } from "../services/lang";
 import { toCategoryTree, toLocation } from "../services/catalogue-taxonomy";
@@ -68,6 +71,26 @@ export const eventRoutes = new Hono<AppEnv>()
     ]);
     const body: ListResponse<Event> = { data: rows.map(eventMapper(relations(rel), now, l, viewerAccess(viewer))), meta: listMeta(total, q.offset, q.limit) };
     return c.json(body);
+  })
+  // SPEC §7 /events/with_clip: the events the signed-in user has clips of, latest first, each with its clip count.
+  // Before /events/:id, which would read "with_clip" as an id.
+  .get("/events/with_clip", requireApiKey, requireUser(), query(withClipQuerySchema), async (c) => {
+    const db = c.get("db");
+    const channel = c.get("channel");
+    const now = c.get("now")();
+    const q = c.req.valid("query");
+    const l = requestLang(q.lang, channel);
+    const scope = { channelId: channel.id, userId: c.get("user").id };
+    const where = and(eq(events.channelId, channel.id), inArray(events.id, userClipEventIds(db, scope)))!;
+    const page: EventPage = { where, order: eventsOrder({ field: "event_utc_ts", direction: "desc", ...l }), limit: q.limit, offset: q.offset };
+    const [[rows, [{ total }], ...rel], viewer, counts] = await Promise.all([
+      db.batch([eventPageQuery(db, page), eventCountQuery(db, where), ...eventRelationsQueries(db, channel.id, [page])]),
+      viewerFor(c, c.get("user")),
+      userClipCounts(db, scope),
+    ]);
+    const toEvent = eventMapper(relations(rel), now, l, viewerAccess(viewer));
+    const data: EventWithClips[] = rows.map((row) => ({ ...toEvent(row), clips_count: counts.get(row.id) ?? 0 }));
+    return c.json({ data, meta: listMeta(total, q.offset, q.limit) });
   })
   .get("/events/:id", requireApiKey, param(idParamSchema), query(langQuerySchema), async (c) => {
     const db = c.get("db");

@@ -19,7 +19,16 @@ import { MEDIA_TOKEN_MAX_TTL_MS, mintMediaToken, verifyMediaToken } from "../ser
 import { prerollFor } from "../services/preroll-grant";
 import { serveR2Object } from "../services/r2-range";
 import { serveTimelineFile } from "../services/timeline-files";
+import { CLIP_MAX_DURATION_S, type Thumbnails } from "../contract/clips";
+import { fromEvent, clipVerdict } from "../services/clips/sources";
+import type { MediaInfo } from "../services/livesim";
 import { downloadAllowance } from "./download";
+
+/** The thumbnails of a timeline whose media URLs live at `base` (`thumb-{n}.jpg`, served by timeline-files). */
+export function thumbnailsOf(info: MediaInfo, base: string, q: string): Thumbnails | null {
+  const t = info.thumbnails;
+  return t ? { interval_s: t.interval_s, url: `${base}/thumb-{n}.jpg${q}`, width: t.width, height: t.height } : null;
+}
 
 const SAFE_FILE = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,200}$/;
 const assetParamSchema = z.object({ asset: z.string().regex(ASSET_NAME), file: z.string().regex(SAFE_FILE) });
@@ -74,6 +83,13 @@ export const mediaRoutes = new Hono<AppEnv>()
       preroll: await prerollFor(c, viewer, { key: `event:${id}`, live: status === "live", locationId: event.locationId, eventCategoryId: event.eventCategoryId }),
       // Only a finished event with media downloads; `info` above proved the media.
       download: status === "finished" ? downloadAllowance(viewer) : null,
+      clip: await clipVerdict(
+        { db: c.get("db"), bucket: c.env.MEDIA, channelId: c.get("channel").id },
+        viewer,
+        fromEvent(event, { asset: event.mediaKey!, info }, viewer),
+        CLIP_MAX_DURATION_S,
+      ),
+      thumbnails: thumbnailsOf(info, base, q),
     };
     return c.json({ data });
   })

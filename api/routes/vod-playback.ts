@@ -20,7 +20,9 @@ import { ASSET_NAME, loadMediaInfo } from "../services/media-asset";
 import { MEDIA_TOKEN_MAX_TTL_MS, mintMediaToken } from "../services/media-token";
 import { prerollFor } from "../services/preroll-grant";
 import { serveTimelineFile } from "../services/timeline-files";
-import { requireMediaToken } from "./media";
+import { CLIP_MAX_DURATION_S } from "../contract/clips";
+import { clipVerdict, vodSource } from "../services/clips/sources";
+import { requireMediaToken, thumbnailsOf } from "./media";
 
 const vodPrefix = (id: number) => `vod/${id}`;
 
@@ -59,6 +61,13 @@ async function itemMedia(c: Context<AppEnv>, item: VodRow, now: number): Promise
  */
 const itemTimes = (item: VodRow, info: MediaInfo): EventTimes => ({ start: 0, end: Math.round((item.durationS ?? info.duration_s) * 1000) });
 
+/** The clip verdict of a library video (its source re-read whole: the grant's row is a projection). */
+async function vodClipVerdict(c: Context<AppEnv>, viewer: Awaited<ReturnType<typeof loadViewer>>, id: number) {
+  const scope = { db: c.get("db"), bucket: c.env.MEDIA, channelId: c.get("channel").id };
+  const source = await vodSource(scope, viewer, id);
+  return clipVerdict(scope, viewer, source!, CLIP_MAX_DURATION_S);
+}
+
 export const vodPlaybackRoutes = new Hono<AppEnv>()
   .post("/vod-media-items/:id/playback", requireApiKey, param(idParamSchema), async (c) => {
     const id = c.req.valid("param").id;
@@ -95,6 +104,8 @@ export const vodPlaybackRoutes = new Hono<AppEnv>()
       preroll: await prerollFor(c, viewer, { key: `vod:${id}`, live: false, locationId: item.locationId, eventCategoryId: item.eventCategoryId }),
       // Downloads are of events (SPEC §7 download-event); a VOD item has none.
       download: null,
+      clip: await vodClipVerdict(c, viewer, id),
+      thumbnails: thumbnailsOf(media.info, base, q),
     };
     return c.json({ data });
   })

@@ -26,6 +26,16 @@ export const mediaInfoSchema = z.object({
   duration_s: z.number().positive(),
   streams: z.array(streamSchema).min(1),
   poster: z.string().regex(/^[A-Za-z0-9._/-]+$/).optional(),
+  /** Frames along the asset, one every interval_s (thumbnail N shows second N × interval_s). */
+  thumbnails: z
+    .object({
+      interval_s: z.number().positive(),
+      count: z.number().int().positive(),
+      template: z.string().regex(/^[A-Za-z0-9._/$%-]+$/),
+      width: z.number().int().positive(),
+      height: z.number().int().positive(),
+    })
+    .optional(),
 });
 export type MediaInfo = z.infer<typeof mediaInfoSchema>;
 export type MediaStream = MediaInfo["streams"][number];
@@ -60,6 +70,9 @@ export function fillTemplate(template: string, stream: MediaStream, n?: number):
     .replaceAll("$RepresentationID$", String(stream.id))
     .replace(/\$Number(?:%0(\d+)d)?\$/g, (m, width?: string) => (n === undefined ? m : String(n).padStart(Number(width ?? 0), "0")));
 }
+
+/** A template's $Number$ (or $Number%0Nd$) filled in, e.g. the thumbnails' "thumbs/thumb-$Number%03d$.jpg". */
+export const fillNumber = (template: string, n: number) => template.replace(/\$Number(?:%0(\d+)d)?\$/g, (_m, width?: string) => String(n).padStart(Number(width ?? 0), "0"));
 
 export type EventFile =
   | { kind: "init"; stream: MediaStream }
@@ -129,6 +142,42 @@ export function buildMpd(info: MediaInfo, event: EventTimes, now: number, token:
     `  </Period>`,
     // Players sync their clock to the server's, so the live edge is right even on a skewed device (or test clock).
     ...(t.status === "live" ? [`  <UTCTiming schemeIdUri="urn:mpeg:dash:utc:direct:2014" value="${iso(now)}"/>`] : []),
+    `</MPD>`,
+    ``,
+  ].join("\n");
+}
+
+/**
+ * A static DASH manifest over segments first…last of a timeline (issue 11: a clip's instant preview, before its file
+ * exists). The segments are the source's own, named by their numbers; the presentation time offset starts the
+ * slice at 0.
+ */
+export function buildSliceMpd(info: MediaInfo, first: number, last: number, token: string): string {
+  const segmentMs = Math.round(info.segment_duration_s * 1000);
+  const durationMs = (last - first + 1) * segmentMs;
+  const sets = (["video", "audio"] as const)
+    .map((kind) => {
+      const streams = info.streams.filter((s) => s.kind === kind);
+      if (!streams.length) return "";
+      const reps = streams.map((s) => {
+        const size = s.width && s.height ? ` width="${s.width}" height="${s.height}"` : "";
+        return [
+          `      <Representation id="${s.id}" codecs="${attr(s.codecs)}" bandwidth="${s.bandwidth}"${size}>`,
+          `        <SegmentTemplate timescale="1000" duration="${segmentMs}" startNumber="${first}" presentationTimeOffset="${(first - 1) * segmentMs}"` +
+            ` initialization="${attr(withToken(fillTemplate(s.init, s), token))}"` +
+            ` media="${attr(withToken(fillTemplate(s.chunk_template, s), token))}"/>`,
+          `      </Representation>`,
+        ].join("\n");
+      });
+      return [`    <AdaptationSet contentType="${kind}" mimeType="${kind}/mp4" segmentAlignment="true" startWithSAP="1">`, ...reps, `    </AdaptationSet>`].join("\n");
+    })
+    .filter(Boolean);
+  return [
+    `<?xml version="1.0" encoding="utf-8"?>`,
+    `<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" profiles="urn:mpeg:dash:profile:isoff-live:2011" type="static" mediaPresentationDuration="${seconds(durationMs)}" minBufferTime="${seconds(2 * segmentMs)}">`,
+    `  <Period id="0" start="PT0S">`,
+    ...sets,
+    `  </Period>`,
     `</MPD>`,
     ``,
   ].join("\n");

@@ -8,8 +8,8 @@ import { contentTypeFor, etagMatches, mediaCacheControl } from "./r2-range";
 const INFO_TTL_MS = 60_000;
 const cache = new TtlCache<MediaInfo>(INFO_TTL_MS, 100);
 
-/** Asset names: one path segment, never a name the media routes use for generated files (event, vod, download). */
-export const ASSET_NAME = /^(?!(?:event|vod|download)$)[a-z0-9][a-z0-9_-]{0,63}$/;
+/** Asset names: one path segment, never a name the media routes use for generated files (event, vod, download, clips). */
+export const ASSET_NAME = /^(?!(?:event|vod|download|clip|clip-download)$)[a-z0-9][a-z0-9_-]{0,63}$/;
 
 export const mediaObjectKey = (asset: string, file: string) => `media/${asset}/${file}`;
 

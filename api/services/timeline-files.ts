@@ -4,7 +4,8 @@
 import { ApiError, notFound } from "../lib/errors";
 import type { EventTimes } from "./event-status";
 import { streamStatus } from "./event-status";
-import { assetChunk, buildHlsMaster, buildHlsMedia, buildMpd, fillTemplate, maxSegment, resolveEventFile, type MediaInfo } from "./livesim";
+import { thumbnailIndex } from "./clips/rules";
+import { assetChunk, buildHlsMaster, buildHlsMedia, buildMpd, type EventFile, fillNumber, fillTemplate, maxSegment, resolveEventFile, type MediaInfo } from "./livesim";
 import { mediaObjectKey, serveLoopedSegment } from "./media-asset";
 import { contentTypeFor, serveR2Object } from "./r2-range";
 
@@ -41,17 +42,46 @@ export async function serveTimelineFile(r: TimelineRequest): Promise<Response> {
   if (file === "manifest.mpd") return text(buildMpd(info, times, now, token)!, contentTypeFor(file), manifestCache);
   if (file === "master.m3u8") return text(buildHlsMaster(info, token), contentTypeFor(file), manifestCache);
   if (info.poster && file === info.poster) return orNotFound(await serveR2Object(bucket, mediaObjectKey(asset, info.poster), request));
+  const thumb = thumbnailFile(info, file, times, now);
+  if (thumb) return orNotFound(await serveR2Object(bucket, mediaObjectKey(asset, thumb), request));
   const target = resolveEventFile(info, file);
   if (!target) throw notFound();
   if (target.kind === "playlist") return text(buildHlsMedia(info, target.stream, times, now, token)!, contentTypeFor(file), manifestCache);
-  const initKey = mediaObjectKey(asset, fillTemplate(target.stream.init, target.stream));
-  if (target.kind === "init") return orNotFound(await serveR2Object(bucket, initKey, request));
-
   // Segments past the live edge do not exist yet.
-  if (target.n > maxSegment(info, times, now)) throw notFound();
+  if (target.kind === "chunk" && target.n > maxSegment(info, times, now)) throw notFound();
+  return orNotFound(await serveTimelineMedia(bucket, asset, info, target, request, now));
+}
+
+/**
+ * An init segment, or segment n of a timeline that loops the asset: asset chunk ((n-1) % count) + 1 with its
+ * timestamps moved forward by the loops before it (null when the object is missing).
+ */
+export async function serveTimelineMedia(
+  bucket: R2Bucket,
+  asset: string,
+  info: MediaInfo,
+  target: Extract<EventFile, { kind: "init" | "chunk" }>,
+  request: Request,
+  now: number,
+): Promise<Response | null> {
+  const initKey = mediaObjectKey(asset, fillTemplate(target.stream.init, target.stream));
+  if (target.kind === "init") return serveR2Object(bucket, initKey, request);
   const { chunk, loop } = assetChunk(target.n, info.segment_count);
   const key = mediaObjectKey(asset, fillTemplate(target.stream.chunk_template, target.stream, chunk));
   const shiftS = loop * info.segment_count * info.segment_duration_s;
-  const res = shiftS === 0 ? await serveR2Object(bucket, key, request) : await serveLoopedSegment(bucket, key, initKey, shiftS, request, now);
-  return orNotFound(res);
+  return shiftS === 0 ? serveR2Object(bucket, key, request) : serveLoopedSegment(bucket, key, initKey, shiftS, request, now);
+}
+
+/**
+ * `thumb-<n>.jpg`: the frame at second n × interval of the timeline, i.e. the asset's thumbnail at that point of its
+ * loop; only for what already exists (not past a live edge). The asset file's name, or null for any other file.
+ */
+export function thumbnailFile(info: MediaInfo, file: string, times: EventTimes, now: number): string | null {
+  const match = /^thumb-(\d{1,7})\.jpg$/.exec(file);
+  const thumbs = info.thumbnails;
+  if (!match || !thumbs) return null;
+  const second = Number(match[1]) * thumbs.interval_s;
+  if (second * 1000 > Math.min(now, times.end) - times.start) throw notFound();
+  const index = thumbnailIndex(second, thumbs.interval_s, thumbs.count, info.segment_count * info.segment_duration_s);
+  return fillNumber(thumbs.template, index);
 }

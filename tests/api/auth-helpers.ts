@@ -23,7 +23,7 @@ export interface Client {
   get: (path: string, token?: string, headers?: Record<string, string>) => Promise<Response>;
 }
 
-export async function client(app: App, channel: ChannelName): Promise<Client> {
+export async function client(app: App, channel: ChannelName, bindings: Env = env): Promise<Client> {
   const host = HOSTS[channel];
   const key = await mintKey(host, CHANNEL_KEYS[channel], app);
   const auth = (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
@@ -32,8 +32,8 @@ export async function client(app: App, channel: ChannelName): Promise<Client> {
     key,
     app,
     post: (path, body = {}, token, headers = {}) =>
-      call(host, path, { method: "POST", headers: { "content-type": "application/json", ...auth(token), ...headers }, body: JSON.stringify({ api_key: key, ...body }) }, app),
-    get: (path, token, headers = {}) => call(host, `${path}${path.includes("?") ? "&" : "?"}api_key=${encodeURIComponent(key)}`, { headers: { ...auth(token), ...headers } }, app),
+      call(host, path, { method: "POST", headers: { "content-type": "application/json", ...auth(token), ...headers }, body: JSON.stringify({ api_key: key, ...body }) }, app, bindings),
+    get: (path, token, headers = {}) => call(host, `${path}${path.includes("?") ? "&" : "?"}api_key=${encodeURIComponent(key)}`, { headers: { ...auth(token), ...headers } }, app, bindings),
   };
 }
 

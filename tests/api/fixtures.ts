@@ -141,9 +141,9 @@ export function testContext() {
 
 type Fetchable = { fetch: (request: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response> };
 
-/** Calls the API on a host: `call("alpha.localhost", "/api/settings")`. */
-export function call(host: string, path: string, init?: RequestInit, app: Fetchable = api): Promise<Response> {
-  return Promise.resolve(app.fetch(new Request(`http://${host}${path}`, init), env, testContext().ctx));
+/** Calls the API on a host: `call("alpha.localhost", "/api/settings")`; `bindings` replaces the env (e.g. a queue stand-in). */
+export function call(host: string, path: string, init?: RequestInit, app: Fetchable = api, bindings: Env = env): Promise<Response> {
+  return Promise.resolve(app.fetch(new Request(`http://${host}${path}`, init), bindings, testContext().ctx));
 }
 
 export const postJson = (body: unknown): RequestInit => ({

@@ -12,7 +12,15 @@ declare module "vitest" {
 
 /** Chunks 1–6: a 10-s event needs 5 segments; one more shows the download reads no further than it needs. */
 const CHUNKS = [1, 2, 3, 4, 5, 6].map((n) => String(n).padStart(5, "0"));
-const FILES = ["media.json", "init-stream1.m4s", "init-stream2.m4s", ...CHUNKS.flatMap((n) => [`chunk-stream1-${n}.m4s`, `chunk-stream2-${n}.m4s`])];
+// Two thumbnails (0 s and 10 s of the asset): clip posters and the cutter's timeline.
+const FILES = [
+  "media.json",
+  "init-stream1.m4s",
+  "init-stream2.m4s",
+  ...CHUNKS.flatMap((n) => [`chunk-stream1-${n}.m4s`, `chunk-stream2-${n}.m4s`]),
+  "thumbs/thumb-000.jpg",
+  "thumbs/thumb-001.jpg",
+];
 
 export default async function setup(project: TestProject) {
   const dir = join(project.config.root, "media/demo");

@@ -39,7 +39,7 @@ const teamsOf = (target: SimulateTarget): number[] =>
   target.kind === "team" ? [target.participantId] : target.kind === "event" ? [target.event.homeTeamId, target.event.awayTeamId].filter((t): t is number => t !== null) : [];
 
 /** Whether a (non-bundle) product gives access to the target. Addons never do: they sit on a pass. */
-function covers(p: SimulateProduct, target: SimulateTarget): boolean {
+export function productCovers(p: Pick<SimulateProduct, "passType" | "kind" | "eventId" | "isTeamPass" | "participantIds" | "eventCategoryIds">, target: SimulateTarget): boolean {
   if (p.passType === "addition" || p.kind === "bundle") return false;
   if (p.kind === "subscription") return true;
   if (p.eventId !== null) return target.kind === "event" && target.event.id === p.eventId;
@@ -68,7 +68,7 @@ export function simulate(input: {
   const { target, products, orders, user, now } = input;
   if (target.kind === "event" && target.event.type !== "paid") return { needs_purchase: false, options: [] };
   const active = products.filter((p) => p.active);
-  const direct = active.filter((p) => covers(p, target));
+  const direct = active.filter((p) => productCovers(p, target));
   const directIds = new Set(direct.map((p) => p.id));
   const bundles = active.filter((p) => p.kind === "bundle" && p.bundleItemIds.some((id) => directIds.has(id)));
 
