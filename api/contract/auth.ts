@@ -214,6 +214,8 @@ export interface UserAccess {
   flags: CapabilityFlags;
   /** Clip and download allowances of the user's active passes, summed (0: none). */
   limits: { clips: number; downloads: number };
+  /** What is left of them now: each active pass's allowance minus what was charged to it (SPEC §6: per pass). */
+  remaining: { clips: number };
   features: Record<string, unknown>;
   featureCount: FeatureCount;
   trial_period_used: boolean;

@@ -9,8 +9,8 @@ import { getT } from "~/server/i18n.server";
 
 export const links: LinksFunction = () => [...authLinks(), ...ordersLinks()];
 
-// The profile frame: who is signed in, and the profile's sections as tabs (active orders by default, transactions;
-// later issues add clips and devices).
+// The profile frame: who is signed in, and the profile's sections as tabs (active orders by default, transactions,
+// clips; a later issue adds devices).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, tenant } = requireUser(context, request);
   const t = await getT(tenant.lang);
@@ -31,6 +31,7 @@ export default function Profile() {
   const { user } = useLoaderData<typeof loader>();
   const { t } = useTranslation("auth");
   const { t: o } = useTranslation("orders");
+  const { t: c } = useTranslation("clips");
   return (
     <div className="page profile">
       <header className="profile__header">
@@ -72,6 +73,11 @@ export default function Profile() {
           <li>
             <NavLink to="/profile/transactions" preventScrollReset>
               {o("nav.transactions")}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/profile/clips" preventScrollReset>
+              {c("titles.profileClips")}
             </NavLink>
           </li>
         </ul>

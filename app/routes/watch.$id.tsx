@@ -7,6 +7,9 @@ import { coveringPasses, type CoveringPass } from "~/features/orders/covering";
 import { ordersLinks } from "~/features/orders/format";
 import { DownloadEvent } from "~/features/player/DownloadEvent";
 import { useWatchStage } from "~/features/player/WatchStage";
+import { useClipArea } from "~/features/clips/ClipArea";
+import { loadClipArea } from "~/features/clips/clips.server";
+import clipsCss from "~/styles/clips.css?url";
 import { absoluteUrl, eventSummary } from "~/server/events.server";
 import { loadEventPlayback } from "~/server/watch.server";
 import { requireTenant, requireUser } from "~/server/guards.server";
@@ -17,10 +20,11 @@ import playerCss from "~/styles/player.css?url";
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const { event, playback } = await loadEventPlayback(context, params.id);
   const title = matchup(event);
+  const tenant = requireTenant(context);
+  const clipArea = loadClipArea(context, tenant, playback, { event_id: event.id });
   // Only a purchase prompt lists the passes covering the event (the package list is public and cheap).
   let passes: CoveringPass[] = [];
   if (playback.kind === "refused" && playback.reason === "purchase") {
-    const tenant = requireTenant(context);
     const packages = await tenant.commerce.packages();
     passes = coveringPasses(packages, { event_category_id: event.event_category_id, teamIds: event.participants.map((p) => p.id) }, tenant.bootstrap.categories);
   }
@@ -28,6 +32,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     event,
     playback,
     passes,
+    clips: await clipArea,
     meta: { title, description: event.description ?? eventSummary(event) },
     social: { url: absoluteUrl(context, `/watch/${event.id}`)!, image: absoluteUrl(context, event.poster), type: "video.other" as const },
   };
@@ -48,12 +53,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return result.ok ? json({ url: result.ticket.url }) : json({ error: result.message }, { status: 400 });
 }
 
-export const links: LinksFunction = () => [...catalogueLinks(), { rel: "stylesheet", href: playerCss }, ...ordersLinks()];
+export const links: LinksFunction = () => [...catalogueLinks(), { rel: "stylesheet", href: playerCss }, { rel: "stylesheet", href: clipsCss }, ...ordersLinks()];
 
 export const meta = metaWithSocial;
 
 export default function Watch() {
-  const { event, playback, passes } = useLoaderData<typeof loader>();
+  const { event, playback, passes, clips } = useLoaderData<typeof loader>();
+  const grant = playback.kind === "allowed" ? playback.grant : null;
+  const clip = useClipArea(
+    grant && clips ? { verdict: grant.clip, thumbnails: grant.thumbnails, source: { event_id: event.id }, ...clips, returnTo: `/watch/${event.id}` } : null,
+  );
   const { stage, overlay } = useWatchStage({
     playback,
     mediaId: event.id,
@@ -63,11 +72,13 @@ export default function Watch() {
     buyHref: `/buy?event_id=${event.id}`,
     startsAt: event.event_utc_ts,
     passes,
+    onPlayerHandle: clip.onPlayerHandle,
+    playerControls: clip.button,
   });
   const download = playback.kind === "allowed" ? playback.grant.download : null;
   return (
     <div className="page watch" data-playback={playback.kind}>
-      <EventHeader event={event} stage={stage} overlay={overlay} />
+      <EventHeader event={event} stage={stage} overlay={overlay} belowStage={clip.area} />
       {download ? <DownloadEvent remaining={download.remaining} /> : null}
     </div>
   );

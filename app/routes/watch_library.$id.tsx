@@ -7,6 +7,9 @@ import { useTranslation } from "react-i18next";
 import { catalogueLinks } from "~/features/events/links";
 import { metaWithSocial } from "~/features/events/social-meta";
 import { useWatchStage } from "~/features/player/WatchStage";
+import { useClipArea } from "~/features/clips/ClipArea";
+import { loadClipArea } from "~/features/clips/clips.server";
+import clipsCss from "~/styles/clips.css?url";
 import { vodImage } from "~/features/vod/VodCard";
 import { formatDate } from "~/lib/format";
 import { absoluteUrl, isMissing } from "~/server/events.server";
@@ -27,19 +30,26 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   return {
     item,
     playback,
+    clips: await loadClipArea(context, tenant, playback, { event_media_id: item.id }),
     meta: { title: item.title, description: item.description },
     social: { url: absoluteUrl(context, `/watch_library/${item.id}`)!, image: absoluteUrl(context, vodImage(item)), type: "video.other" as const },
   };
 }
 
-export const links: LinksFunction = () => [...catalogueLinks(), { rel: "stylesheet", href: playerCss }];
+export const links: LinksFunction = () => [...catalogueLinks(), { rel: "stylesheet", href: playerCss }, { rel: "stylesheet", href: clipsCss }];
 
 export const meta = metaWithSocial;
 
 export default function WatchLibraryItem() {
-  const { item, playback } = useLoaderData<typeof loader>();
+  const { item, playback, clips } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const image = vodImage(item);
+  const grant = playback.kind === "allowed" ? playback.grant : null;
+  const clip = useClipArea(
+    grant && clips
+      ? { verdict: grant.clip, thumbnails: grant.thumbnails, source: { event_media_id: item.id }, ...clips, returnTo: `/watch_library/${item.id}`, noun: "video" }
+      : null,
+  );
   const { stage, overlay } = useWatchStage({
     playback,
     mediaId: item.id,
@@ -48,6 +58,8 @@ export default function WatchLibraryItem() {
     returnTo: `/watch_library/${item.id}`,
     buyHref: null,
     noun: "video",
+    onPlayerHandle: clip.onPlayerHandle,
+    playerControls: clip.button,
   });
   return (
     <div className="page watch" data-playback={playback.kind}>
@@ -60,6 +72,7 @@ export default function WatchLibraryItem() {
           ))}
         {overlay}
       </div>
+      {clip.area}
       <header className="event-header">
         <h1 className="event-header__title">{item.title}</h1>
         <p>

@@ -4,17 +4,24 @@ import { initReactI18next } from "react-i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import en from "~/locales/en/common.json";
 import enAuth from "~/locales/en/auth.json";
+import enClips from "~/locales/en/clips.json";
 import enCommerce from "~/locales/en/commerce.json";
 import enOrders from "~/locales/en/orders.json";
 import enPlayer from "~/locales/en/player.json";
+import enShare from "~/locales/en/share.json";
 import fr from "~/locales/fr/common.json";
 import frAuth from "~/locales/fr/auth.json";
+import frClips from "~/locales/fr/clips.json";
 import frCommerce from "~/locales/fr/commerce.json";
 import frOrders from "~/locales/fr/orders.json";
 import frPlayer from "~/locales/fr/player.json";
+import frShare from "~/locales/fr/share.json";
 import { i18nOptions } from "~/lib/i18n";
 
-export const resources = { en: { common: en, auth: enAuth, player: enPlayer, orders: enOrders, commerce: enCommerce }, fr: { common: fr, auth: frAuth, player: frPlayer, orders: frOrders, commerce: frCommerce } };
+export const resources = {
+  en: { common: en, auth: enAuth, player: enPlayer, orders: enOrders, commerce: enCommerce, clips: enClips, share: enShare },
+  fr: { common: fr, auth: frAuth, player: frPlayer, orders: frOrders, commerce: frCommerce, clips: frClips, share: frShare },
+};
 
 // The language is decided by tenant resolution (cookie, then the channel's default), so detection here only
 // backs up getFixedT for the server.

@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, type Language } from "@api/contract/constants";
 import { channelKeySource } from "./api/api-key.server";
 import { authEndpoints, type AuthEndpoints } from "./api/auth.server";
 import { catalogueEndpoints, type CatalogueEndpoints } from "./api/catalogue.server";
+import { clipsEndpoints, type ClipsEndpoints } from "./api/clips.server";
 import { channelEndpoints, type ChannelEndpoints } from "./api/channel.server";
 import { createApiClient, type ApiClientOptions } from "./api/client.server";
 import { commerceEndpoints, type CommerceEndpoints } from "./api/commerce.server";
@@ -28,6 +29,7 @@ export type TenantState =
       playback: PlaybackEndpoints;
       orders: OrdersEndpoints;
       commerce: CommerceEndpoints;
+      clips: ClipsEndpoints;
       bootstrap: BootstrapData;
       origin: string;
     }
@@ -89,6 +91,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       playback: playbackEndpoints(options),
       orders: ordersEndpoints(options, lang),
       commerce: commerceEndpoints(options, lang),
+      clips: clipsEndpoints(options, lang),
       bootstrap,
       origin: url.origin,
     };

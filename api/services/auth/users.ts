@@ -7,6 +7,8 @@ import type { Db } from "../../db/client";
 import { userIdentities, users } from "../../db/schema";
 import { activeOrdersOf } from "../../db/repos/orders";
 import { passEntitlements } from "../access";
+import { clipsUsedByOrder } from "../../db/repos/clips";
+import { clipAllowance } from "../clips/rules";
 import { requestGeo } from "../geo";
 
 export type UserRow = typeof users.$inferSelect;
@@ -83,12 +85,18 @@ export async function userForRequest(c: Context<AppEnv>, row: UserRow, providers
   return userDto(row, linked, requestGeoBlocked(c), capabilities);
 }
 
-/** GET /user/access. Limits are the sum over the active passes (access.ts `passEntitlements`). */
+/** GET /user/access. Limits are the sum over the active passes (access.ts `passEntitlements`); clips left per pass. */
 export async function userAccess(c: Context<AppEnv>, row: UserRow): Promise<UserAccess> {
-  const { capabilities, limits } = await userEntitlements(c.get("db"), row, c.get("now")());
+  const db = c.get("db");
+  const now = c.get("now")();
+  const orders = await activeOrdersOf(db, row.channelId, row.id, now);
+  const pass = passEntitlements(orders, now);
+  const used = await clipsUsedByOrder(db, row.channelId, orders.map((o) => o.id));
+  const capabilities = capabilityList([...row.capabilities, ...pass.capabilities]);
   return {
     capabilities,
-    limits,
+    limits: pass.limits,
+    remaining: { clips: clipAllowance(orders, used, now).remaining },
     flags: capabilityFlags(capabilities),
     features: row.features,
     featureCount: { clips: row.clipCount, downloads: row.downloadCount },

@@ -8,9 +8,9 @@ import { EventTime } from "./EventTime";
 
 /**
  * /watch/{id}: the event's header and its stage: the poster, or `stage` (the player) in its place, with `overlay`
- * (a countdown or an access prompt) over it.
+ * (a countdown or an access prompt) over it, and `belowStage` (the clip cutter) right under it.
  */
-export function EventHeader({ event, stage, overlay }: { event: Event; stage?: ReactNode; overlay?: ReactNode }) {
+export function EventHeader({ event, stage, overlay, belowStage }: { event: Event; stage?: ReactNode; overlay?: ReactNode; belowStage?: ReactNode }) {
   const { t } = useTranslation();
   const s = sides(event);
   const gender = genderLetter(event.gender);
@@ -26,6 +26,7 @@ export function EventHeader({ event, stage, overlay }: { event: Event; stage?: R
         )}
         {overlay}
       </div>
+      {belowStage}
       <header className="event-header">
         <EventBadges status={event.stream_status} access={event.access_type} />
         <h1 className="event-header__title">{matchup(event)}</h1>

@@ -3,12 +3,22 @@
 // A preroll (SPEC §4) plays first in its own element; the shaka player mounts only after it, so the main stream is
 // not downloaded meanwhile.
 import type { PrerollGrant } from "@api/contract/media";
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LIVE_EDGE_S, PlayerControls, type PlayerActions } from "./PlayerControls";
 import { Preroll } from "./Preroll";
 import { usePlaybackState } from "./usePlaybackState";
-import { useShakaPlayer } from "./useShakaPlayer";
+import { useShakaPlayer, type ShakaPlayer } from "./useShakaPlayer";
+
+/** What code outside the player (the clip cutter) may read and drive once the main content plays. */
+export interface PlayerHandle {
+  video: HTMLVideoElement;
+  /** The seekable range, seconds on the item's timeline (the DVR window while live). */
+  seekRange(): { start: number; end: number };
+  isLive(): boolean;
+  /** Leaves full screen (a panel outside the player is about to open). */
+  exitFullscreen(): void;
+}
 
 export interface PlayerProps {
   eventId: number;
@@ -21,6 +31,10 @@ export interface PlayerProps {
   seekStep?: number;
   /** Played before the main content when set (SPEC §4). */
   preroll?: PrerollGrant | null;
+  /** Told the handle once the main content is ready (and null when it goes). */
+  onHandle?: (handle: PlayerHandle | null) => void;
+  /** More controls at the end of the control bar (the Clip button). */
+  extraControls?: ReactNode;
 }
 
 const INTERACTIVE = /^(BUTTON|INPUT|SELECT|TEXTAREA|A)$/;
@@ -49,7 +63,7 @@ type MainPlayerProps = Omit<PlayerProps, "preroll"> & {
   autoFocus?: boolean;
 };
 
-function MainPlayer({ eventId, manifest, token, poster, title, seekStep = 10, autoFocus = false }: MainPlayerProps) {
+function MainPlayer({ eventId, manifest, token, poster, title, seekStep = 10, autoFocus = false, onHandle, extraControls }: MainPlayerProps) {
   const { t } = useTranslation("player");
   const videoRef = useRef<HTMLVideoElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -60,6 +74,7 @@ function MainPlayer({ eventId, manifest, token, poster, title, seekStep = 10, au
   }, []);
   const { status, player } = useShakaPlayer(videoRef, { eventId, manifest, token });
   const state = usePlaybackState(videoRef, player);
+  usePlayerHandle(videoRef, player, onHandle);
   // Known only in the browser: read after hydration so the server and first client render agree.
   const [pipSupported, setPipSupported] = useState(false);
   useEffect(() => setPipSupported(Boolean(document.pictureInPictureEnabled)), []);
@@ -161,10 +176,27 @@ function MainPlayer({ eventId, manifest, token, poster, title, seekStep = 10, au
           {t("error")}
         </p>
       ) : (
-        <PlayerControls state={state} actions={actions} seekStep={seekStep} pipSupported={pipSupported} />
+        <PlayerControls state={state} actions={actions} seekStep={seekStep} pipSupported={pipSupported} extra={extraControls} />
       )}
     </div>
   );
+}
+
+/** Hands the ready player to `onHandle`, and takes it back on unmount. */
+function usePlayerHandle(videoRef: React.RefObject<HTMLVideoElement>, player: ShakaPlayer | null, onHandle?: (handle: PlayerHandle | null) => void) {
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!onHandle || !player || !video) return;
+    onHandle({
+      video,
+      seekRange: () => player.seekRange(),
+      isLive: () => player.isLive(),
+      exitFullscreen: () => {
+        if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+      },
+    });
+    return () => onHandle(null);
+  }, [videoRef, player, onHandle]);
 }
 
 export default Player;

@@ -1,5 +1,6 @@
 // The player's controls (issue 5): real buttons with labels, a position slider, a quality select and a volume
 // slider, so a keyboard or a screen reader can drive everything the mouse can.
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { clock, type PlaybackState } from "./usePlaybackState";
 
@@ -18,7 +19,19 @@ export interface PlayerActions {
 /** Within this many seconds of the live edge the player counts as "at live". */
 export const LIVE_EDGE_S = 12;
 
-export function PlayerControls({ state, actions, seekStep, pipSupported }: { state: PlaybackState; actions: PlayerActions; seekStep: number; pipSupported: boolean }) {
+export function PlayerControls({
+  state,
+  actions,
+  seekStep,
+  pipSupported,
+  extra,
+}: {
+  state: PlaybackState;
+  actions: PlayerActions;
+  seekStep: number;
+  pipSupported: boolean;
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation("player");
   const behind = state.end - state.time;
   const atLive = state.live && behind < LIVE_EDGE_S;
@@ -79,6 +92,7 @@ export function PlayerControls({ state, actions, seekStep, pipSupported }: { sta
             </select>
           </label>
         ) : null}
+        {extra}
         {pipSupported ? (
           <button type="button" className="player__button" onClick={actions.togglePip} aria-label={state.pip ? t("controls.exitPip") : t("controls.pip")}>
             <span aria-hidden="true">⧉</span>

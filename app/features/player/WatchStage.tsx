@@ -9,7 +9,7 @@ import type { Playback } from "@api/contract/media";
 import type { PlaybackResult } from "~/server/api/playback.server";
 import { money } from "~/features/commerce/format";
 import type { CoveringPass } from "~/features/orders/covering";
-import { Player } from "./Player";
+import { Player, type PlayerHandle } from "./Player";
 
 /** Renew the media token this long before it expires (ADR 010: tokens live ≤ 10 min). */
 const RENEW_BEFORE_MS = 60_000;
@@ -56,11 +56,15 @@ export interface WatchStageProps {
   noun?: "event" | "video";
   /** The category and team passes that cover the item, listed in the purchase prompt (issue 6). */
   passes?: readonly CoveringPass[];
+  /** Told the player's handle once the main content plays (the clip cutter drives it). */
+  onPlayerHandle?: (handle: PlayerHandle | null) => void;
+  /** Extra controls in the player's bar (the Clip button). */
+  playerControls?: ReactNode;
 }
 
 /** The stage: `{ stage, overlay }` to place in the page's frame (EventHeader, or the plain embed layout). */
 export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overlay: ReactNode } {
-  const { playback, mediaId, title, poster, returnTo, buyHref, startsAt, newTab, noun = "event", passes = [] } = props;
+  const { playback, mediaId, title, poster, returnTo, buyHref, startsAt, newTab, noun = "event", passes = [], onPlayerHandle, playerControls } = props;
   const forVideo = noun === "video";
   const { t, i18n } = useTranslation("player");
   const revalidator = useRevalidator();
@@ -69,7 +73,19 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
 
   if (grant && manifest) {
     return {
-      stage: <Player key={mediaId} eventId={mediaId} manifest={manifest} token={grant.token} poster={grant.poster ?? poster} title={title} preroll={grant.preroll} />,
+      stage: (
+        <Player
+          key={mediaId}
+          eventId={mediaId}
+          manifest={manifest}
+          token={grant.token}
+          poster={grant.poster ?? poster}
+          title={title}
+          preroll={grant.preroll}
+          onHandle={onPlayerHandle}
+          extraControls={playerControls}
+        />
+      ),
       overlay: null,
     };
   }

@@ -1,0 +1,68 @@
+// The cutter's arithmetic (issue 11), pure so it is unit-tested: cuts snap to the source's segments and stay within
+// the seekable range and the longest clip; the timeline shows a window of at most ten minutes around the cut.
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** How much of a long timeline the cutter shows at once. */
+export const WINDOW_S = 600;
+/** The first cut's length when the cutter opens. */
+export const DEFAULT_CLIP_S = 30;
+
+export const snap = (seconds: number, step: number) => Math.round(seconds / step) * step;
+const clamp = (x: number, lo: number, hi: number) => Math.min(Math.max(x, lo), hi);
+
+/**
+ * The cut when the cutter opens at `at`: while live, the last 30 s up to the position (what just happened); otherwise
+ * 30 s from the position. Snapped, inside the range, at least one step long.
+ */
+export function initialCut(at: number, range: Span, live: boolean, step: number): Span {
+  const lo = Math.ceil(range.start / step) * step;
+  const hi = Math.max(lo + step, Math.floor(range.end / step) * step);
+  if (live) {
+    const end = clamp(snap(at, step), lo + step, hi);
+    return { start: Math.max(lo, end - DEFAULT_CLIP_S), end };
+  }
+  const start = clamp(snap(at, step), lo, hi - step);
+  return { start, end: Math.min(hi, start + DEFAULT_CLIP_S) };
+}
+
+/**
+ * Moves one end of the cut to `to` (snapped, within the range). The other end follows when it must: the cut stays at
+ * least one step and at most `max` seconds long.
+ */
+export function moveEdge(cut: Span, edge: "start" | "end", to: number, range: Span, step: number, max: number): Span {
+  const lo = Math.ceil(range.start / step) * step;
+  const hi = Math.max(lo + step, Math.floor(range.end / step) * step);
+  const longest = Math.floor(max / step) * step;
+  if (edge === "start") {
+    const start = clamp(snap(to, step), lo, hi - step);
+    const end = clamp(cut.end, start + step, Math.min(hi, start + longest));
+    return { start, end };
+  }
+  const end = clamp(snap(to, step), lo + step, hi);
+  const start = clamp(cut.start, Math.max(lo, end - longest), end - step);
+  return { start, end };
+}
+
+/** The part of the range the timeline shows: all of it when short, else a ten-minute window around the cut. */
+export function timelineWindow(range: Span, cut: Span): Span {
+  if (range.end - range.start <= WINDOW_S) return range;
+  const middle = (cut.start + cut.end) / 2;
+  const start = clamp(middle - WINDOW_S / 2, range.start, range.end - WINDOW_S);
+  return { start, end: start + WINDOW_S };
+}
+
+/** The thumbnail numbers along a window, one per slot (`{n}` of the grant's thumbnail URL: floor(t / interval)). */
+export function thumbnailSlots(window: Span, slots: number, interval: number): { n: number; at: number }[] {
+  const width = (window.end - window.start) / slots;
+  return Array.from({ length: slots }, (_, i) => {
+    const at = window.start + width * (i + 0.5);
+    return { n: Math.max(0, Math.floor(at / interval)), at };
+  });
+}
+
+/** Where a time sits along a window, 0–100 %. */
+export const percentOf = (t: number, window: Span) => (window.end > window.start ? clamp(((t - window.start) / (window.end - window.start)) * 100, 0, 100) : 0);
