@@ -1,13 +1,13 @@
 /// <reference types="node" />
 // `npm run bench`: build, prepare local state, start the built worker on Miniflare (scripts/lib/local-server.ts), measure, report.
 // Flags: --no-build, --duration N (s per target), --only <path> (repeatable), --connections N, --samples N,
-// --runs N (time to first frame), --no-first-frame, --no-lighthouse.
+// --runs N (time to first frame), --clip-runs N (clip-ready latency), --no-first-frame, --no-clip-ready, --no-lighthouse.
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { MEASUREMENTS, OPTIONAL_MEASUREMENTS } from "./measurements";
-import { formatFirstFrameTable, formatLighthouseTable, formatNotes, formatTable, playerCheck, writeJson } from "./report";
-import { ROUTES, STATIC_CHANNEL, findStaticAsset } from "./routes";
+import { describeTarget, formatClipReadyTable, formatFirstFrameTable, formatLighthouseTable, formatNotes, formatTable, playerCheck, writeJson } from "./report";
+import { CLIPS, ROUTES, STATIC_CHANNEL, findStaticAsset } from "./routes";
 import { startServer, type RunningServer } from "./server";
 import type { BenchContext, BenchOptions, Measurement, Target, TargetResult } from "./types";
 import { resolveWatchTargets } from "./watch-targets";
@@ -33,7 +33,7 @@ function intFlag(name: string, value: string | undefined, min: number, max: numb
 }
 
 function parseArgs(argv: string[]): Cli {
-  const cli: Cli = { build: true, only: [], skip: [], options: { durationSec: 10, connections: 10, timingSamples: 200, warmup: 20, firstFrameRuns: 5 } };
+  const cli: Cli = { build: true, only: [], skip: [], options: { durationSec: 10, connections: 10, timingSamples: 200, warmup: 20, firstFrameRuns: 5, clipRuns: 3 } };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--no-build") cli.build = false;
@@ -42,13 +42,18 @@ function parseArgs(argv: string[]): Cli {
     else if (a === "--connections") cli.options.connections = intFlag(a, argv[++i], 1, 100);
     else if (a === "--samples") cli.options.timingSamples = intFlag(a, argv[++i], 1, 10_000);
     else if (a === "--runs") cli.options.firstFrameRuns = intFlag(a, argv[++i], 1, 50);
+    // At most 1 warm-up + 2 × 20 clips per channel: within the demo viewer's 50 (deleted clips count too).
+    else if (a === "--clip-runs") cli.options.clipRuns = intFlag(a, argv[++i], 1, 20);
     else if (a === "--only") {
       const p = argv[++i];
       if (!p?.startsWith("/")) throw new Error("--only expects a path starting with /");
       cli.only.push(p);
     } else if (a === "--help" || a === "-h") {
       console.log(
-        "npm run bench -- [--no-build] [--duration N] [--only /path]... [--connections N] [--samples N] [--runs N] [--no-first-frame] [--no-lighthouse]",
+        "npm run bench -- [--no-build] [--duration N] [--only /path]... [--connections N] [--samples N] [--runs N] [--clip-runs N]\n" +
+          "                 [--no-first-frame] [--no-clip-ready] [--no-lighthouse]\n\n" +
+          "--only picks pages (routes.ts ROUTES); the static asset and the clips (routes.ts CLIPS) run regardless.\n" +
+          "--runs N: measured time-to-first-frame runs per watch page (5); --clip-runs N: measured clips per clip (3, at most 20).",
       );
       process.exit(0);
     } else throw new Error(`unknown flag ${a} (try --help)`);
@@ -78,12 +83,16 @@ async function setup(): Promise<void> {
   if (file && !existsSync(join(ROOT, file))) {
     throw new Error(`"setup" runs ${file}, which does not exist yet; the bench needs it to load migrations and demo channels`);
   }
+  // A fresh state every run, as the e2e server has: nothing a previous run left (sessions, clips that used up the demo
+  // viewer's clip allowance, which deleted clips keep counting against) changes what this one measures.
+  rmSync(join(ROOT, PERSIST_TO), { recursive: true, force: true });
   await npmRun(["setup", "--", "--persist-to", PERSIST_TO], SETUP_TIMEOUT_MS).catch((e: Error) => {
     throw new Error(`${e.message}; the bench needs \`npm run setup -- --persist-to ${PERSIST_TO}\` to work`);
   });
 }
 
-function targets(only: string[]): Target[] {
+/** The static asset, the routes `--only` leaves, and the clips unless clip-ready is skipped. */
+function targets(only: string[], clips: boolean): Target[] {
   const asset = findStaticAsset(ROOT);
   if (!asset) throw new Error("no static asset in build/client (favicon.ico or assets/*.js); did the build run?");
   const routes = ROUTES.filter((r) => only.length === 0 || only.includes(r.path));
@@ -91,6 +100,13 @@ function targets(only: string[]): Target[] {
   return [
     { kind: "static", channel: STATIC_CHANNEL, path: asset, label: asset },
     ...routes.map((r): Target => ({ kind: "route", channel: r.channel, path: r.path, label: r.path, watch: r.watch, noPlayer: r.noPlayer })),
+    ...(clips ? CLIPS : []).map((c): Target => ({
+      kind: "clip",
+      channel: c.channel,
+      path: "/api/clip",
+      label: `${c.durationS} s clip from ${c.startS} s`,
+      clip: { startS: c.startS, durationS: c.durationS },
+    })),
   ];
 }
 
@@ -105,7 +121,7 @@ async function runMeasurement(m: Measurement, ctx: BenchContext, results: Target
   }
   try {
     for (const r of applicable) {
-      process.stdout.write(`  ${m.name.padEnd(14)} ${r.target.channel}${r.target.path} ... `);
+      process.stdout.write(`  ${m.name.padEnd(14)} ${describeTarget(r.target)} ... `);
       const t0 = Date.now();
       try {
         Object.assign(r, await m.run(r.target, ctx));
@@ -132,7 +148,7 @@ async function main(): Promise<void> {
 
   if (cli.build) await npmRun(["build"], BUILD_TIMEOUT_MS);
   else if (!existsSync(join(ROOT, "build", "server"))) throw new Error("--no-build, but build/server is missing");
-  const list = targets(cli.only);
+  const list = targets(cli.only, !cli.skip.includes("clip-ready"));
   await setup();
 
   console.log(`\nstarting the built worker (persist-to ${PERSIST_TO}) ...`);
@@ -149,6 +165,9 @@ async function main(): Promise<void> {
     console.log("\n" + formatTable(results));
     if (measurements.some((m) => m.name === "first-frame") && results.some((r) => r.target.watch)) {
       console.log("\nTime to first frame\n" + formatFirstFrameTable(results, cli.options.firstFrameRuns));
+    }
+    if (measurements.some((m) => m.name === "clip-ready") && results.some((r) => r.target.clip)) {
+      console.log("\nClip ready (POST /api/clip → GET answering ready)\n" + formatClipReadyTable(results, cli.options.clipRuns));
     }
     if (measurements.some((m) => m.name === "lighthouse")) console.log("\nLighthouse\n" + formatLighthouseTable(results));
     const notes = formatNotes(results);

@@ -1,3 +1,4 @@
+import { clipReadyMeasurement } from "./clip-ready";
 import { firstFrameMeasurement } from "./first-frame";
 import { jsSizeMeasurement } from "./js-size";
 import { lighthouseMeasurement } from "./lighthouse";
@@ -16,7 +17,8 @@ export const MEASUREMENTS: Measurement[] = [
   serverTimingMeasurement,
   jsSizeMeasurement,
   firstFrameMeasurement,
+  clipReadyMeasurement,
   lighthouseMeasurement,
 ];
 
-export const OPTIONAL_MEASUREMENTS: string[] = [firstFrameMeasurement.name, lighthouseMeasurement.name];
+export const OPTIONAL_MEASUREMENTS: string[] = [firstFrameMeasurement.name, clipReadyMeasurement.name, lighthouseMeasurement.name];

@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { dirname } from "node:path";
-import type { BenchOptions, Percentiles, TargetResult } from "./types";
+import type { BenchOptions, Percentiles, Target, TargetResult } from "./types";
 
 const num = (n: number | undefined, digits = 1): string =>
   n === undefined || !Number.isFinite(n) ? "n/a" : n.toFixed(digits);
@@ -24,9 +24,14 @@ function routeName(r: TargetResult): string {
 
 const kib = (bytes: number): string => num(bytes / 1024);
 
+/** A target in progress lines and notes: `alpha/upcoming`, or for a clip `alpha 30 s clip from 37.3 s`. */
+export function describeTarget(t: Target): string {
+  return t.kind === "clip" ? `${t.channel} ${t.label}` : `${t.channel}${t.path}`;
+}
+
 function rows(results: TargetResult[]): string[][] {
   const staticRps = results.find((r) => r.target.kind === "static")?.load?.rps;
-  return results.map((r) => [
+  return results.filter((r) => r.target.kind !== "clip").map((r) => [
     routeName(r),
     r.target.channel,
     num(r.load?.rps, 0),
@@ -68,6 +73,35 @@ export function formatFirstFrameTable(results: TargetResult[], runs: number): st
       return [routeName(r), r.target.channel, f ? String(f.runs.length) : `0/${runs}`, int(f?.medianMs), int(f?.minMs), int(f?.maxMs), int(f?.medianTtfbMs), int(f?.medianPlayerChunkMs)];
     });
   return table(FF_HEADER, body);
+}
+
+const CLIP_HEADER = ["clip", "channel", "runs", "ready median ms", "min ms", "max ms", "POST ms", "server ms", "file MiB", "cut"];
+
+/**
+ * Clip-ready latency per clip: POST sent → the first GET answering ready (median, min, max of the measured runs), the
+ * median POST latency, the server's own created_at → ready_at, the file's size and the cut as snapped to segments.
+ */
+export function formatClipReadyTable(results: TargetResult[], runs: number): string {
+  const int = (n: number | null | undefined): string => (n === null || n === undefined ? "-" : num(n, 0));
+  const body = results
+    .filter((r) => r.target.clip)
+    .map((r) => {
+      const c = r.clipReady;
+      const ask = r.target.clip!;
+      return [
+        `${ask.durationS} s from ${ask.startS} s`,
+        r.target.channel,
+        c ? String(c.runs.length) : `0/${runs}`,
+        int(c?.medianMs),
+        int(c?.minMs),
+        int(c?.maxMs),
+        int(c?.medianPostMs),
+        int(c?.medianServerMs),
+        c ? num(c.fileBytes / 2 ** 20, 2) : "-",
+        c ? `${c.cut.startS}–${c.cut.startS + c.cut.durationS} s, event ${c.eventId}` : "-",
+      ];
+    });
+  return table(CLIP_HEADER, body);
 }
 
 /**
@@ -121,7 +155,7 @@ export function formatLighthouseTable(results: TargetResult[]): string {
 export function formatNotes(results: TargetResult[]): string[] {
   const notes: string[] = [];
   for (const r of results) {
-    const label = `${r.target.channel}${r.target.path}`;
+    const label = describeTarget(r.target);
     for (const [name, p] of Object.entries(r.serverTiming ?? {})) {
       if (name !== "total") notes.push(`${label}: server ${name} p50/p99 ${pair(p)} ms (n=${p.n})`);
     }

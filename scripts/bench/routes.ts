@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { WatchKind } from "./types";
+import type { ClipCut, WatchKind } from "./types";
 
 export interface RouteSpec {
   /** Channel slug: requests go to `<channel>.localhost:<port>`. */
@@ -31,6 +31,17 @@ export const ROUTES: RouteSpec[] = [
   { channel: "alpha", path: "/watch/{live}", watch: "live" },
   { channel: "alpha", path: "/watch/{finished}", watch: "finished" },
   { channel: "beta", path: "/watch/{finished}", watch: "finished" },
+];
+
+/**
+ * Clips the clip-ready measurement cuts (clip-ready.ts) from the channel's finished event (the one its
+ * `/watch/{finished}` plays), as its demo viewer: a short one and the longest allowed (300 s, SPEC §9), starting off
+ * the 2-s segment grid as a viewer's cut would. They run whatever `--only` says (it picks pages); `--no-clip-ready`
+ * skips them.
+ */
+export const CLIPS: ({ channel: string } & ClipCut)[] = [
+  { channel: "alpha", startS: 37.3, durationS: 30 },
+  { channel: "alpha", startS: 61.1, durationS: 300 },
 ];
 
 /** The static asset is requested on this channel's host (Workers assets ignore the host anyway). */

@@ -1,6 +1,7 @@
 /// <reference types="node" />
 
-export type TargetKind = "route" | "static";
+/** "clip": not a page but a clip cut through the API (clip-ready.ts), on its channel's finished event. */
+export type TargetKind = "route" | "static" | "clip";
 
 /** Which event a /watch route plays: found through the API at bench start (watch-targets.ts). */
 export type WatchKind = "live" | "finished";
@@ -15,11 +16,21 @@ export interface Target {
   watch?: WatchKind;
   /** The page must load no player (shaka) JavaScript; the bench fails when it does. */
   noPlayer?: boolean;
+  /** For a clip target: the cut asked for, seconds on the event's timeline. */
+  clip?: ClipCut;
+}
+
+/** A clip the bench cuts: where it starts and how long it is, as a viewer would ask (before snapping to segments). */
+export interface ClipCut {
+  startS: number;
+  durationS: number;
 }
 
 export interface BenchOptions {
   /** Fresh-context Chromium runs per watch page for time to first frame. */
   firstFrameRuns: number;
+  /** Measured clips per clip target for clip-ready latency (after one unmeasured clip per channel). */
+  clipRuns: number;
   /** autocannon seconds per target. */
   durationSec: number;
   /** autocannon connections (keep modest: the local runtime shares 2 cores with the load generator). */
@@ -92,6 +103,37 @@ export interface FirstFrameResult {
   runs: FirstFrameRun[];
 }
 
+/** One clip: POST /api/clip → the first GET /api/clip/{id} answering ready, ms on the bench's clock. */
+export interface ClipReadyRun {
+  clipId: number;
+  /** The POST's own latency: sent → its answer (the queued clip) fully received. */
+  postMs: number;
+  /** POST sent → the first GET answering `ready` fully received (polling every 100 ms). */
+  readyMs: number;
+  /** created_at → ready_at as the server recorded them (no polling granularity; workerd's clock, whole ms). */
+  serverMs: number | null;
+  /** GETs it took, the ready one included. */
+  polls: number;
+  /** data.file.size of the ready clip, bytes. */
+  fileBytes: number;
+}
+
+/** Clip-ready latency for one cut: median, min and max of the measured runs, and each run. */
+export interface ClipReadyResult {
+  eventId: number;
+  requested: ClipCut;
+  /** The cut as the API snapped it to the source's segments (what the file holds). */
+  cut: ClipCut;
+  medianMs: number;
+  minMs: number;
+  maxMs: number;
+  medianPostMs: number;
+  medianServerMs: number | null;
+  /** Median file size, bytes (the same cut gives the same bytes, so every run should agree). */
+  fileBytes: number;
+  runs: ClipReadyRun[];
+}
+
 /** Lighthouse (desktop preset, throttlingMethod "provided") for one route; null where Lighthouse gave no value. */
 export interface LighthouseResult {
   /** Final URL after redirects. */
@@ -121,6 +163,7 @@ export interface TargetResult {
   js?: JsSizeResult;
   lighthouse?: LighthouseResult;
   firstFrame?: FirstFrameResult;
+  clipReady?: ClipReadyResult;
   /** Measurement name -> error message, when one failed for this target. */
   errors: Record<string, string>;
 }
