@@ -51,7 +51,8 @@ for (const ch of CHANNELS) {
   const name = lang === "en" ? "Top-corner goal" : "But dans la lucarne";
 
   test.describe(`${ch.alias} (${lang}): a shared clip`, () => {
-    test.describe.configure({ mode: "serial" });
+    // Serial: the tests share one clip, and the last one deletes it. Playing, axe and screenshots want some room.
+    test.describe.configure({ mode: "serial", timeout: 60_000 });
     let api: APIRequestContext;
     let viewer: ApiUser;
     let eventId: number;

@@ -117,10 +117,10 @@ export function ClipCutter(props: ClipCutterProps) {
     setPreviewing(true);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    const target = e.target as HTMLElement;
-    if (e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) && (target as HTMLInputElement).type === "text") return;
     if (e.key === "Escape") return onClose();
-    if (!player) return;
+    const target = e.target as HTMLElement;
+    const typing = target.tagName === "TEXTAREA" || (target.tagName === "INPUT" && (target as HTMLInputElement).type === "text");
+    if (e.altKey || e.ctrlKey || e.metaKey || typing || !player) return;
     if (e.key.toLowerCase() === "i") move("start", player.time), e.preventDefault();
     else if (e.key.toLowerCase() === "o") move("end", player.time), e.preventDefault();
   };
@@ -175,13 +175,13 @@ export function ClipCutter(props: ClipCutterProps) {
           </div>
           <div className="clip-cutter__times">
             <span className="clip-cutter__time">
-              {t("cutter.start")} <output data-testid="clip-start">{clock(cut.start)}</output>
+              {t("cutter.start")} <strong data-testid="clip-start">{clock(cut.start)}</strong>
             </span>
             <button type="button" className="button button--small" onClick={() => player && move("start", player.time)} aria-keyshortcuts="I">
               {t("cutter.markIn")}
             </button>
             <span className="clip-cutter__time">
-              {t("cutter.end")} <output data-testid="clip-end">{clock(cut.end)}</output>
+              {t("cutter.end")} <strong data-testid="clip-end">{clock(cut.end)}</strong>
             </span>
             <button type="button" className="button button--small" onClick={() => player && move("end", player.time)} aria-keyshortcuts="O">
               {t("cutter.markOut")}
@@ -217,7 +217,10 @@ export function ClipCutter(props: ClipCutterProps) {
               maxLength={100}
               value={name}
               placeholder={t("cutter.namePlaceholder")}
-              onChange={(e) => setName(e.currentTarget.value)}
+              onChange={(e) => {
+                setName(e.currentTarget.value);
+                setClientErrors(({ name: _, ...rest }) => rest);
+              }}
               aria-invalid={errorOf("name") ? true : undefined}
               aria-describedby={describedBy}
               autoComplete="off"
@@ -236,6 +239,7 @@ export function ClipCutter(props: ClipCutterProps) {
                 onChange={(e) => {
                   const on = e.currentTarget.checked;
                   setPicked((list) => (on ? [...list, tag.key] : list.filter((k) => k !== tag.key)));
+                  setClientErrors(({ tags: _, ...rest }) => rest);
                 }}
               />
               <span>{tag.label}</span>
@@ -263,7 +267,7 @@ export function ClipCutter(props: ClipCutterProps) {
             {t("cutter.cancel")}
           </button>
         </div>
-        <p className="clip-cutter__status" role="status" aria-live="polite">
+        <p className="clip-cutter__status" role="status" aria-live="polite" data-testid="clip-cutter-status">
           {previewing ? t("cutter.previewing") : created ? t("cutter.created", { name: created.name }) : ""}
         </p>
       </fetcher.Form>
@@ -279,8 +283,9 @@ function RangeHandle(props: { edge: "start" | "end"; label: string; value: numbe
       className={`clip-cutter__handle clip-cutter__handle--${edge}`}
       aria-label={label}
       aria-valuetext={clock(value)}
-      min={Math.floor(window.start)}
-      max={Math.ceil(window.end)}
+      // On the step grid: a range input snaps its value to min + k·step.
+      min={Math.floor(window.start / step) * step}
+      max={Math.ceil(window.end / step) * step}
       step={step}
       value={value}
       onChange={(e) => onChange(Number(e.currentTarget.value))}

@@ -103,8 +103,13 @@ function ClipItem({ clip, tags, origin, source, onPlay }: { clip: Clip; tags: re
   const created = new Date(clip.created_at).toLocaleDateString(i18n.language, { day: "numeric", month: "short", year: "numeric" });
   return (
     <li className="clip-item" data-testid="clip-item" data-clip-id={clip.id} data-status={clip.status}>
-      <button type="button" className="clip-item__thumb" onClick={onPlay} disabled={clip.status === "failed"} aria-label={t("list.play", { name: clip.name })}>
-        {clip.poster ? <img src={clip.poster.url} alt="" width={320} height={180} loading="lazy" onError={() => !staleRef.current && ((staleRef.current = true), revalidator.revalidate())} /> : <span className="clip-item__thumb-empty" aria-hidden="true" />}
+      <button type="button" className="clip-item__thumb" onClick={onPlay} disabled={clip.status === "failed"}>
+        {clip.poster ? (
+          <img src={clip.poster.url} alt="" width={320} height={180} loading="lazy" onError={() => !staleRef.current && ((staleRef.current = true), revalidator.revalidate())} />
+        ) : (
+          <span className="clip-item__thumb-empty" aria-hidden="true" />
+        )}
+        <span className="visually-hidden">{t("list.play", { name: clip.name })}</span>
         <span className="clip-item__duration">{clock(clip.duration)}</span>
       </button>
       <div className="clip-item__body">

@@ -1,4 +1,4 @@
-// OpenGraph and Twitter cards for events and VOD items, on top of the route's title and description.
+// OpenGraph and Twitter cards for events, VOD items and shared clips, on top of the route's title and description.
 import type { MetaDescriptor, MetaFunction } from "@remix-run/cloudflare";
 import { pageMeta, type PageMeta } from "~/lib/meta";
 import type { RootData } from "~/root";
@@ -8,6 +8,8 @@ export interface SocialMeta {
   url: string;
   image: string | null;
   type: "website" | "video.other";
+  /** A playable file (a shared clip): its URL must outlive the card, so a stable address, not a signed one. */
+  video?: { url: string; type: string; duration?: number } | null;
 }
 
 export function socialMeta(social: SocialMeta | undefined, title: string | undefined, siteName: string | undefined): MetaDescriptor[] {
@@ -21,6 +23,11 @@ export function socialMeta(social: SocialMeta | undefined, title: string | undef
   if (siteName) out.push({ property: "og:site_name", content: siteName });
   if (title) out.push({ name: "twitter:title", content: title });
   if (social.image) out.push({ property: "og:image", content: social.image }, { name: "twitter:image", content: social.image });
+  if (social.video) {
+    out.push({ property: "og:video", content: social.video.url }, { property: "og:video:type", content: social.video.type });
+    if (social.video.url.startsWith("https:")) out.push({ property: "og:video:secure_url", content: social.video.url });
+    if (social.video.duration) out.push({ property: "video:duration", content: String(Math.max(1, Math.round(social.video.duration))) });
+  }
   return out;
 }
 

@@ -1,0 +1,253 @@
+// /share/{id}/{uuid} (issue 11): a clip shared by link, for anyone holding it (the uuid is its unguessable half). It
+// plays in a plain <video> from its signed MP4 (no player JS on this page). Signed URLs expire in 10 minutes, so the
+// cards name the stable /share/{id}/{uuid}/video.mp4 and poster.jpg, which redirect to fresh ones.
+import type { SharedClip } from "@api/contract/clips";
+import { TOAST_MS } from "@api/contract/constants";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { clipTags, tagLabel } from "~/features/clips/messages";
+import { catalogueLinks } from "~/features/events/links";
+import { metaWithSocial } from "~/features/events/social-meta";
+import { clock } from "~/features/player/usePlaybackState";
+import { formatDate, matchup } from "~/lib/format";
+import { loadSharedClip } from "~/features/clips/shared.server";
+import { absoluteUrl } from "~/server/events.server";
+import { getT } from "~/server/i18n.server";
+import type { ReadyTenant } from "~/server/tenant.server";
+import shareCss from "~/styles/share.css?url";
+
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const { tenant, clip } = await loadSharedClip(context, params);
+  const [t, source] = await Promise.all([getT(tenant.lang), sourceName(tenant, clip)]);
+  const site = tenant.bootstrap.settings.title ?? tenant.channel.name;
+  // The channel's own names first; a key it no longer lists is still translated (or shown as it is).
+  const tags = clipTags([...tenant.bootstrap.settings["clips.tags"], ...clip.tags], t, tenant.lang);
+  const path = `/share/${clip.id}/${clip.uuid}`;
+  const shareUrl = absoluteUrl(context, path)!;
+  return {
+    clip: { name: clip.name, duration: clip.duration, createdAt: clip.created_at, file: clip.file.url, poster: clip.poster?.url ?? null },
+    tags: clip.tags.map((key) => ({ key, label: tagLabel(tags, key) })),
+    source,
+    full: fullSource(clip),
+    shareUrl,
+    meta: { title: clip.name, description: source ? t("share:description", { source, site }) : t("share:descriptionNoSource", { site }) },
+    social: {
+      url: shareUrl,
+      image: clip.poster ? absoluteUrl(context, `${path}/poster.jpg`) : null,
+      type: "video.other" as const,
+      video: { url: absoluteUrl(context, `${path}/video.mp4`)!, type: "video/mp4", duration: clip.duration },
+    },
+  };
+}
+
+/** Where the whole of what the clip was cut from plays: the event, else the library video. */
+function fullSource(clip: SharedClip): { href: string; kind: "event" | "video" } | null {
+  if (clip.event_id !== null) return { href: `/watch/${clip.event_id}`, kind: "event" };
+  if (clip.event_media_id !== null) return { href: `/watch_library/${clip.event_media_id}`, kind: "video" };
+  return null;
+}
+
+/** What the clip was cut from: its source's title, else (an event known by its teams) "Away @ Home". */
+async function sourceName(tenant: ReadyTenant, clip: SharedClip): Promise<string | null> {
+  if (clip.source_title) return clip.source_title;
+  if (clip.event_id === null) return null;
+  return tenant.catalogue.event(clip.event_id).then(matchup, () => null);
+}
+
+export const links: LinksFunction = () => [...catalogueLinks(), { rel: "stylesheet", href: shareCss }];
+
+// Whoever holds the link may watch, but the link is not a listing: search engines leave it out.
+export const meta: MetaFunction<typeof loader> = (args) => [...metaWithSocial(args), { name: "robots", content: "noindex" }];
+
+export default function SharedClipPage() {
+  const { clip, tags, source, full, shareUrl } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("share");
+  const duration = Math.round(clip.duration);
+  return (
+    <article className="page share" aria-labelledby="share-title">
+      <div className="share__stage">
+        <ClipVideo src={clip.file} poster={clip.poster} name={clip.name} />
+      </div>
+      <div className="share__body">
+        <header className="share__header">
+          <p className="share__kicker">{t("kicker")}</p>
+          <h1 id="share-title" className="share__title">
+            {clip.name}
+          </h1>
+        </header>
+        <dl className="share__facts">
+          {source ? (
+            <div>
+              <dt>{t("facts.source")}</dt>
+              <dd>{source}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t("facts.duration")}</dt>
+            <dd>
+              <time dateTime={`PT${duration}S`}>{clock(duration)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>{t("facts.created")}</dt>
+            <dd>
+              <time dateTime={clip.createdAt}>{formatDate(clip.createdAt, i18n.language || "en")}</time>
+            </dd>
+          </div>
+        </dl>
+        {tags.length ? (
+          <ul className="share__tags" aria-label={t("tags")}>
+            {tags.map((tag) => (
+              <li key={tag.key} className="share__tag">
+                {tag.label}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="share__actions">
+          {full ? (
+            <Link to={full.href} className="button button--primary">
+              {full.kind === "event" ? t("fullEvent") : t("fullVideo")}
+            </Link>
+          ) : null}
+          <ShareLink url={shareUrl} title={clip.name} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * The clip's MP4. Its signed URL expires: a video that fails (a tab left open, then played) reloads the page data
+ * once for fresh URLs and picks up where it was; if the fresh URL fails too, it says so.
+ */
+function ClipVideo({ src, poster, name }: { src: string; poster: string | null; name: string }) {
+  const { t } = useTranslation("share");
+  const revalidator = useRevalidator();
+  const video = useRef<HTMLVideoElement>(null);
+  const refreshing = useRef(false);
+  const resume = useRef<{ at: number; play: boolean } | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const onError = () => {
+    const el = video.current;
+    if (!el || refreshing.current) return setFailed(true);
+    refreshing.current = true;
+    resume.current = { at: el.currentTime, play: !el.paused };
+    revalidator.revalidate();
+  };
+  const onLoaded = () => {
+    const el = video.current;
+    const from = resume.current;
+    resume.current = null;
+    if (!el || !from) return;
+    if (from.at > 0) el.currentTime = from.at;
+    if (from.play) void el.play().catch(() => undefined);
+  };
+  const onPlaying = () => {
+    refreshing.current = false;
+    setFailed(false);
+  };
+
+  // An error before hydration had no listener yet.
+  useEffect(() => {
+    if (video.current?.error) onError();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <>
+      <video
+        ref={video}
+        className="share__video"
+        src={src}
+        poster={poster ?? undefined}
+        controls
+        playsInline
+        preload="metadata"
+        width={1280}
+        height={720}
+        aria-label={t("video", { name })}
+        onError={onError}
+        onLoadedMetadata={onLoaded}
+        onPlaying={onPlaying}
+      >
+        <p>
+          {t("unsupported")} <a href={src}>{t("openFile")}</a>
+        </p>
+      </video>
+      {failed ? (
+        <div className="share__error" role="alert">
+          <p>{t("playbackError")}</p>
+          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+            {t("reload")}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+type CopyState = "idle" | "copied" | "failed";
+
+/**
+ * One button: the device's share sheet where the browser has one (phones), else the page's link to the clipboard,
+ * confirmed in a polite live region. If the clipboard is refused, the link shows in a read-only field, selected.
+ */
+function ShareLink({ url, title }: { url: string; title: string }) {
+  const { t } = useTranslation("share");
+  const [native, setNative] = useState(false);
+  const [state, setState] = useState<CopyState>("idle");
+  const field = useRef<HTMLInputElement>(null);
+
+  // Decided after hydration: the server cannot know, and both renders must agree.
+  useEffect(() => setNative(typeof navigator.share === "function" && (navigator.canShare?.({ url, title }) ?? true)), [url, title]);
+
+  useEffect(() => {
+    if (state === "failed") field.current?.select();
+    if (state !== "copied") return;
+    const timer = setTimeout(() => setState("idle"), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setState("copied");
+    } catch {
+      setState("failed");
+    }
+  };
+
+  const share = async () => {
+    if (!native) return copy();
+    try {
+      await navigator.share({ title, url });
+    } catch (error) {
+      // Closing the share sheet is a choice, not a failure.
+      if (!(error instanceof DOMException && error.name === "AbortError")) await copy();
+    }
+  };
+
+  return (
+    <div className="share__link">
+      <button type="button" className="button button--ghost share__button" onClick={share} data-share={native ? "native" : "copy"}>
+        <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="20" height="20">
+          <path d="M18 16a3 3 0 0 0-2.4 1.2l-6.7-3.4a3 3 0 0 0 0-1.6l6.7-3.4A3 3 0 1 0 15 7l-6.7 3.4a3 3 0 1 0 0 3.2L15 17a3 3 0 1 0 3-1Z" />
+        </svg>
+        {native ? t("share") : t("copyLink")}
+      </button>
+      <p className="share__status" role="status" aria-live="polite" data-state={state}>
+        {state === "copied" ? t("copied") : state === "failed" ? t("copyFailed") : ""}
+      </p>
+      {state === "failed" ? (
+        <div className="field share__field">
+          <label htmlFor="share-url">{t("linkLabel")}</label>
+          <input id="share-url" ref={field} type="url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
