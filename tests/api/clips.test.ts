@@ -8,7 +8,7 @@ import type { Clip, ClipDownload, ClipVerdict, EventWithClips, SharedClip } from
 import type { Playback } from "@api/contract/media";
 import { clips, events, orders, products, users, vodMediaItems } from "@api/db/schema";
 import { processClip } from "@api/services/clips/process";
-import { client, clockedApi, env, freshEmail, registerUser, type Client } from "./auth-helpers";
+import { client, clockedApi, env, freshEmail, lastLink, registerUser, type Client } from "./auth-helpers";
 import { call, HOSTS, seedChannels, type Fixtures } from "./fixtures";
 import { fragments, moovTracks, walk } from "../fixtures/mp4-walk";
 
@@ -414,5 +414,22 @@ describe("clip media", () => {
     const early = await alpha.get(`/api/clip/download/${queued.id}`, d.token);
     expect(early.status).toBe(409);
     expect(await early.json()).toEqual({ message: "This clip is not ready yet." });
+  });
+});
+
+describe("account deletion", () => {
+  it("takes the user's clips and their files with the account", async () => {
+    const v = await viewer([{ capabilities: CLIPPER, clips: 5 }]);
+    const clip = await created(await post(v.token, cut()));
+    await run(clip);
+    const row = (await db.select().from(clips).where(eq(clips.id, clip.id)).get())!;
+    expect(await env.MEDIA.head(row.fileKey!)).not.toBeNull();
+    const user = (await db.select().from(users).where(eq(users.id, v.userId)).get())!;
+    expect((await alpha.post("/api/auth/delete-account-request", {}, v.token)).status).toBe(200);
+    const { params } = await lastLink(alpha, user.email, "delete_account");
+    expect((await alpha.post("/api/delete-account-confirm", params)).status).toBe(200);
+    expect(await db.select().from(clips).where(eq(clips.userId, v.userId)).all()).toEqual([]);
+    expect(await env.MEDIA.head(row.fileKey!)).toBeNull();
+    expect(await env.MEDIA.head(row.posterKey!)).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import type { Locator, Page } from "@playwright/test";
 import { CHANNELS, login, seeded, url, type Channel } from "./auth-helpers";
 import { acceptCookies, expect, expectAccessible, test } from "./fixtures";
-import { findEvent } from "./watch-helpers";
+import { findEvent, findVodItem } from "./watch-helpers";
 
 type ClipsCopy = typeof import("../../app/locales/en/clips.json");
 const clipsCopy = (lang: "en" | "fr") => JSON.parse(readFileSync(`app/locales/${lang}/clips.json`, "utf8")) as ClipsCopy;
@@ -144,6 +144,35 @@ for (const ch of CHANNELS) {
     await field.focus();
     await page.keyboard.press("Escape");
     await expect(cutter).toHaveCount(0);
+  });
+
+  test(`${ch.alias} (${lang}): cut a clip of a library video`, async ({ page, request }, testInfo) => {
+    test.setTimeout(90_000);
+    const video = await findVodItem(request, ch.alias, false, lang);
+    await login(page, ch, viewer(ch).email, viewer(ch).password);
+    await acceptCookies(page);
+    await page.goto(url(ch, `/watch_library/${video.id}`));
+    await expect(page.locator(".player")).toHaveAttribute("data-status", "ready", { timeout: 20_000 });
+    await page.getByRole("button", { name: t.cutter.openLabel }).click();
+    const cutter = page.getByRole("region", { name: t.cutter.title });
+    const name = `Library ${ch.alias} ${testInfo.workerIndex}-${Date.now()}`;
+    await cutter.getByLabel(t.cutter.name).fill(name);
+    await cutter.getByRole("checkbox", { name: t.tags.highlight }).check();
+    await cutter.getByRole("button", { name: t.cutter.submit }).click();
+    await expect(page.getByRole("region", { name: t.list.titleVideo })).toBeVisible();
+    await expect(item(page, name)).toHaveAttribute("data-status", "ready", { timeout: 30_000 });
+    // The clip plays in its dialog, from its file.
+    await item(page, name).getByRole("button", { name: t.list.play.replace("{{name}}", name) }).click();
+    const dialog = page.getByTestId("clip-dialog");
+    await expect(dialog).toBeVisible();
+    const clipVideo = dialog.getByTestId("clip-video");
+    await clipVideo.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await expect.poll(() => clipVideo.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
   });
 
   test(`${ch.alias} (${lang}): without clipping, the Clip control says which passes give it`, async ({ page, request }) => {

@@ -39,7 +39,8 @@ beforeAll(async () => {
 
 afterAll(() => proxy?.dispose());
 
-describe("loadTenant", () => {
+// Each test loads whole channels into a local D1 (about 3 s alone); a busy 2-core machine doubles that.
+describe("loadTenant", { timeout: 20_000 }, () => {
   it("loads a channel, and loading again changes nothing (same rows, same ids)", async () => {
     const first = await load(alpha);
     const before = await snapshot();

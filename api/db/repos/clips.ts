@@ -201,3 +201,12 @@ export const staleClips = (db: Db, before: number, limit = 100) =>
 /** Marks a stale clip as touched, so one sweep does not send it twice before its job runs. */
 export const touchClip = (db: Db, channelId: number, id: number, now: number) =>
   db.update(clips).set({ updatedAt: now }).where(and(eq(clips.channelId, channelId), eq(clips.id, id))).run();
+
+/** The R2 keys of every file the user's clips left (deleted ones' are already gone), for account deletion. */
+export async function userClipObjects(db: Db, s: UserScope): Promise<string[]> {
+  const rows = await db
+    .select({ fileKey: clips.fileKey, posterKey: clips.posterKey })
+    .from(clips)
+    .where(and(eq(clips.channelId, s.channelId), eq(clips.userId, s.userId), isNull(clips.deletedAt)));
+  return rows.flatMap((r) => [r.fileKey, r.posterKey]).filter((k): k is string => k !== null);
+}

@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import { AUTH_MESSAGES, EN_AUTH_FORM, type ProfilePatch } from "../../contract/auth";
 import { users } from "../../db/schema";
+import { userClipObjects } from "../../db/repos/clips";
 import { ApiError } from "../../lib/errors";
 import { authSecret } from "../../lib/secrets";
 import { emailTaken, linkUser, mailLink } from "./accounts";
@@ -57,10 +58,15 @@ export async function patchProfile(req: AuthRequest, user: UserRow, session: Ses
   return updated;
 }
 
-/** Deletes the account a confirmation link names: the row's cascade removes identities, sessions, links and mails. */
+/**
+ * Deletes the account a confirmation link names: the row's cascade removes identities, sessions, links, mails and
+ * clips; the clips' files leave R2 with it.
+ */
 export async function confirmDeletion(req: AuthRequest, link: LinkParams): Promise<void> {
   const check = await checkSignedLink(req.db, { ...link, secret: authSecret(req.env), channelId: req.channel.id, purpose: "delete_account", now: req.now });
   if (!check.ok) throw new ApiError(422, AUTH_MESSAGES.deletionFailed);
   const user = await linkUser(req, link.email, check.userId);
+  const files = await userClipObjects(req.db, { channelId: req.channel.id, userId: user.id });
   await req.db.batch([markLinkUsed(req.db, check.linkId, req.now), req.db.delete(users).where(eq(users.id, user.id))]);
+  for (let i = 0; i < files.length; i += 1000) await req.env.MEDIA.delete(files.slice(i, i + 1000));
 }

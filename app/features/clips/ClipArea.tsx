@@ -5,8 +5,8 @@ import type { Clip, ClipVerdict, Thumbnails } from "@api/contract/clips";
 import { Link } from "@remix-run/react";
 import { useCallback, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { money } from "~/features/commerce/format";
 import type { CoveringPass } from "~/features/orders/covering";
+import { PassList } from "~/features/orders/PassList";
 import type { PlayerHandle } from "~/features/player/Player";
 import { ClipCutter, type ClipSourceRef } from "./ClipCutter";
 import { ClipList, usePolledClips } from "./ClipList";
@@ -93,7 +93,7 @@ export function useClipArea(o: ClipAreaOptions | null): { button: ReactNode; are
 }
 
 function Refusal({ verdict, passes, returnTo, noun, onClose }: { verdict: ClipVerdict; passes: readonly CoveringPass[]; returnTo: string; noun: "event" | "video"; onClose: () => void }) {
-  const { t, i18n } = useTranslation("clips");
+  const { t } = useTranslation("clips");
   const reason = verdict.reason ?? "capability";
   const text = reason === "login" ? t(noun === "video" ? "refusal.loginVideo" : "refusal.login") : t(`refusal.${reason}`);
   return (
@@ -110,21 +110,7 @@ function Refusal({ verdict, passes, returnTo, noun, onClose }: { verdict: ClipVe
           {t("refusal.logIn")}
         </Link>
       ) : null}
-      {(reason === "capability" || reason === "limit") && passes.length ? (
-        <>
-          <p id="clip-passes">{t("refusal.passes")}</p>
-          <ul className="watch__passes" aria-labelledby="clip-passes" data-testid="clip-passes">
-            {passes.map((p) => (
-              <li key={p.id}>
-                <Link to={p.href} data-product-id={p.id}>
-                  {p.name}
-                </Link>{" "}
-                <span>{money(p.price, p.currency, i18n.language)}</span>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      {reason === "capability" || reason === "limit" ? <PassList id="clip-passes" heading={t("refusal.passes")} passes={passes} testId="clip-passes" /> : null}
       {reason === "capability" || reason === "limit" ? (
         <Link className="button" to="/packages">
           {t("refusal.packages")}

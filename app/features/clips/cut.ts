@@ -21,12 +21,14 @@ const clamp = (x: number, lo: number, hi: number) => Math.min(Math.max(x, lo), h
 export function initialCut(at: number, range: Span, live: boolean, step: number): Span {
   const lo = Math.ceil(range.start / step) * step;
   const hi = Math.max(lo + step, Math.floor(range.end / step) * step);
+  // Against the edge of the range, the cut grows the other way to keep its length where there is room.
+  const widen = (cut: Span): Span => ({ start: Math.max(lo, Math.min(cut.start, cut.end - DEFAULT_CLIP_S)), end: Math.min(hi, Math.max(cut.end, cut.start + DEFAULT_CLIP_S)) });
   if (live) {
     const end = clamp(snap(at, step), lo + step, hi);
-    return { start: Math.max(lo, end - DEFAULT_CLIP_S), end };
+    return widen({ start: Math.max(lo, end - DEFAULT_CLIP_S), end });
   }
   const start = clamp(snap(at, step), lo, hi - step);
-  return { start, end: Math.min(hi, start + DEFAULT_CLIP_S) };
+  return widen({ start, end: Math.min(hi, start + DEFAULT_CLIP_S) });
 }
 
 /**

@@ -7,8 +7,8 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Playback } from "@api/contract/media";
 import type { PlaybackResult } from "~/server/api/playback.server";
-import { money } from "~/features/commerce/format";
 import type { CoveringPass } from "~/features/orders/covering";
+import { PassList } from "~/features/orders/PassList";
 import { Player, type PlayerHandle } from "./Player";
 
 /** Renew the media token this long before it expires (ADR 010: tokens live ≤ 10 min). */
@@ -66,7 +66,7 @@ export interface WatchStageProps {
 export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overlay: ReactNode } {
   const { playback, mediaId, title, poster, returnTo, buyHref, startsAt, newTab, noun = "event", passes = [], onPlayerHandle, playerControls } = props;
   const forVideo = noun === "video";
-  const { t, i18n } = useTranslation("player");
+  const { t } = useTranslation("player");
   const revalidator = useRevalidator();
   const { grant, manifest } = useRenewedGrant(playback);
   const linkProps = newTab ? { target: "_blank", rel: "noopener" } : {};
@@ -127,21 +127,7 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
               {t("purchase.packages")}
             </Link>
           </div>
-          {passes.length ? (
-            <>
-              <p id={`passes-${mediaId}`}>{t("purchase.passes")}</p>
-              <ul className="watch__passes" aria-labelledby={`passes-${mediaId}`} data-testid="watch-passes">
-                {passes.map((p) => (
-                  <li key={p.id}>
-                    <Link to={p.href} data-product-id={p.id} {...linkProps}>
-                      {p.name}
-                    </Link>{" "}
-                    <span>{money(p.price, p.currency, i18n.language)}</span>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
+          <PassList id={`passes-${mediaId}`} heading={t("purchase.passes")} passes={passes} testId="watch-passes" newTab={newTab} />
         </Panel>
       ),
     };

@@ -1,0 +1,61 @@
+// The cutter's arithmetic (issue 11): the first cut, moving either end (snapped, one step at least, 5 minutes at
+// most, inside the seekable range), the ten-minute window of a long timeline, and its thumbnail slots.
+import { describe, expect, it } from "vitest";
+import { initialCut, moveEdge, percentOf, thumbnailSlots, timelineWindow } from "~/features/clips/cut";
+
+const RANGE = { start: 0, end: 7200 };
+
+describe("initialCut", () => {
+  it("on demand: 30 s from the position, snapped; live: the 30 s up to the position", () => {
+    expect(initialCut(61.3, RANGE, false, 2)).toEqual({ start: 62, end: 92 });
+    expect(initialCut(61.3, { start: 1000, end: 2800 }, true, 2)).toEqual({ start: 1000, end: 1030 });
+    expect(initialCut(2500.9, { start: 1000, end: 2800 }, true, 2)).toEqual({ start: 2470, end: 2500 });
+  });
+
+  it("stays inside a short or nearly finished range", () => {
+    expect(initialCut(7199, RANGE, false, 2)).toEqual({ start: 7170, end: 7200 });
+    expect(initialCut(3, { start: 0, end: 10 }, true, 2)).toEqual({ start: 0, end: 10 });
+    expect(initialCut(0, { start: 0, end: 12 }, false, 2)).toEqual({ start: 0, end: 12 });
+  });
+});
+
+describe("moveEdge", () => {
+  const cut = { start: 100, end: 130 };
+  it("moves one end, snapped to the step", () => {
+    expect(moveEdge(cut, "start", 90.9, RANGE, 2, 300)).toEqual({ start: 90, end: 130 });
+    expect(moveEdge(cut, "end", 161.2, RANGE, 2, 300)).toEqual({ start: 100, end: 162 });
+  });
+
+  it("pushes the other end to keep one step at least and 5 minutes at most", () => {
+    expect(moveEdge(cut, "start", 140, RANGE, 2, 300)).toEqual({ start: 140, end: 142 });
+    expect(moveEdge(cut, "end", 90, RANGE, 2, 300)).toEqual({ start: 88, end: 90 });
+    expect(moveEdge(cut, "end", 500, RANGE, 2, 300)).toEqual({ start: 200, end: 500 });
+    expect(moveEdge({ start: 400, end: 500 }, "start", 10, RANGE, 2, 300)).toEqual({ start: 10, end: 310 });
+  });
+
+  it("never leaves the range (a live edge, a DVR window's start)", () => {
+    const live = { start: 1000, end: 2800 };
+    expect(moveEdge({ start: 2700, end: 2750 }, "end", 2900, live, 2, 300)).toEqual({ start: 2700, end: 2800 });
+    expect(moveEdge({ start: 1100, end: 1150 }, "start", 900, live, 2, 300)).toEqual({ start: 1000, end: 1150 });
+  });
+});
+
+describe("timelineWindow and thumbnails", () => {
+  it("shows a short range whole, and ten minutes around the cut of a long one", () => {
+    expect(timelineWindow({ start: 0, end: 120 }, { start: 10, end: 40 })).toEqual({ start: 0, end: 120 });
+    expect(timelineWindow(RANGE, { start: 3600, end: 3630 })).toEqual({ start: 3315, end: 3915 });
+    expect(timelineWindow(RANGE, { start: 10, end: 40 })).toEqual({ start: 0, end: 600 });
+    expect(timelineWindow(RANGE, { start: 7180, end: 7200 })).toEqual({ start: 6600, end: 7200 });
+  });
+
+  it("places thumbnails in the middle of equal slots", () => {
+    expect(thumbnailSlots({ start: 0, end: 80 }, 4, 10)).toEqual([
+      { n: 1, at: 10 },
+      { n: 3, at: 30 },
+      { n: 5, at: 50 },
+      { n: 7, at: 70 },
+    ]);
+    expect(percentOf(150, { start: 100, end: 200 })).toBe(50);
+    expect(percentOf(50, { start: 100, end: 200 })).toBe(0);
+  });
+});
