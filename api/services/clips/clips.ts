@@ -2,6 +2,7 @@
 // events with clips, delete, the shared clip and the download URL. Services take a plain scope; the routes load the
 // viewer (user, active orders) and hand it in.
 import { CLIP_MESSAGES, type Clip, type ClipDownload, type ClipInput, type SharedClip } from "../../contract/clips";
+import { AUTH_MESSAGES } from "../../contract/auth";
 import { PLAYBACK_MESSAGES } from "../../contract/media";
 import type { ClipRow } from "../../db/clips-schema";
 import * as repo from "../../db/repos/clips";
@@ -24,7 +25,7 @@ export interface ClipScope extends SourceScope {
 const signer = (s: ClipScope): Signer => ({ secret: s.secret, origin: s.origin, channelId: s.channelId, now: s.now });
 const unprocessable = (field: string, message: string) => new ApiError(422, message, { [field]: [message] });
 const userOf = (viewer: Viewer) => {
-  if (!viewer.user) throw new ApiError(401, "Unauthenticated");
+  if (!viewer.user) throw new ApiError(401, AUTH_MESSAGES.unauthenticated);
   return viewer.user;
 };
 

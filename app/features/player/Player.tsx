@@ -3,7 +3,7 @@
 // A preroll (SPEC §4) plays first in its own element; the shaka player mounts only after it, so the main stream is
 // not downloaded meanwhile.
 import type { PrerollGrant } from "@api/contract/media";
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { LIVE_EDGE_S, PlayerControls, type PlayerActions } from "./PlayerControls";
 import { Preroll } from "./Preroll";
@@ -183,7 +183,7 @@ function MainPlayer({ eventId, manifest, token, poster, title, seekStep = 10, au
 }
 
 /** Hands the ready player to `onHandle`, and takes it back on unmount. */
-function usePlayerHandle(videoRef: React.RefObject<HTMLVideoElement>, player: ShakaPlayer | null, onHandle?: (handle: PlayerHandle | null) => void) {
+function usePlayerHandle(videoRef: RefObject<HTMLVideoElement>, player: ShakaPlayer | null, onHandle?: (handle: PlayerHandle | null) => void) {
   useEffect(() => {
     const video = videoRef.current;
     if (!onHandle || !player || !video) return;
