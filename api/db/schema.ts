@@ -200,3 +200,4 @@ export * from "./payments-schema";
 export * from "./webhook-schema";
 export * from "./checkout-schema";
 export * from "./clips-schema";
+export * from "./favorites-schema";

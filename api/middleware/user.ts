@@ -22,10 +22,11 @@ export async function currentUser(c: Context<AppEnv>): Promise<{ session: Sessio
   return findSession(c.get("db"), c.get("channel").id, token, c.get("now")());
 }
 
-export const requireUser = (options: { allowTemporary?: boolean } = {}) =>
+/** `message`: the 401's words where the SPEC names them (favourites: "user must be logged in"). */
+export const requireUser = (options: { allowTemporary?: boolean; message?: string } = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const found = await currentUser(c);
-    if (!found) throw unauthenticated();
+    if (!found) throw options.message ? new ApiError(401, options.message) : unauthenticated();
     if (found.user.temporaryPassword && !options.allowTemporary) {
       throw new ApiError(403, AUTH_MESSAGES.temporaryPassword, { password: [AUTH_MESSAGES.temporaryPassword] });
     }
