@@ -19,6 +19,7 @@ import { commerceCatalogueRoutes } from "./routes/commerce-catalogue";
 import { devRoutes } from "./routes/dev";
 import { downloadRoutes } from "./routes/download";
 import { eventRoutes } from "./routes/events";
+import { favoriteRoutes } from "./routes/favorites";
 import { geoRoutes } from "./routes/geo";
 import { keysRoutes } from "./routes/keys";
 import { mediaRoutes } from "./routes/media";
@@ -50,6 +51,8 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", assetRoutes);
   // Before eventRoutes: /events/with_clip would otherwise be read as /events/{id}.
   app.route("/", clipRoutes);
+  // Before eventRoutes too, for /events/favorite.
+  app.route("/", favoriteRoutes);
   app.route("/", eventRoutes);
   app.route("/", participantRoutes);
   app.route("/", vodRoutes);

@@ -99,7 +99,7 @@ function teamIdsOfSchool(db: Db, channelId: number, groupId?: number, school?: s
  * Events where one of `teams` plays, home or away. Written as a union of two index lookups (events_home_idx,
  * events_away_idx) rather than `home IN … OR away IN …`, which SQLite answers by walking all of the channel's events.
  */
-function playsIn(db: Db, channelId: number, teams: SQLWrapper | number): SQL {
+export function playsIn(db: Db, channelId: number, teams: SQLWrapper | number): SQL {
   const side = (column: SQLiteColumn) =>
     db
       .select({ id: events.id })
@@ -181,3 +181,40 @@ export const channelEventQuery = (db: Db, channelId: number, id: number) =>
     .select()
     .from(events)
     .where(and(eq(events.channelId, channelId), eq(events.id, id)));
+
+/** What a user follows (issue 12): subqueries of team, school and sport ids (never bound id lists: D1 takes 100). */
+export interface Followed {
+  teamIds: SQLWrapper;
+  groupIds: SQLWrapper;
+  categoryIds: SQLWrapper;
+}
+
+/**
+ * The events of what a user follows (GET /events/favorite): a followed team plays, a team of a followed school
+ * plays, or the sport (or its parent sport) is followed.
+ */
+export function followedCondition(db: Db, channelId: number, f: Followed): SQL {
+  const teamsOfSchools = db.select({ id: participants.id }).from(participants).where(and(eq(participants.channelId, channelId), inArray(participants.groupId, f.groupIds)));
+  const sports = db
+    .select({ id: eventCategories.id })
+    .from(eventCategories)
+    .where(and(eq(eventCategories.channelId, channelId), or(inArray(eventCategories.id, f.categoryIds), inArray(eventCategories.parentId, f.categoryIds))));
+  return or(playsIn(db, channelId, f.teamIds), playsIn(db, channelId, teamsOfSchools), inArray(events.eventCategoryId, sports))!;
+}
+
+/** The WHERE of GET /events/favorite and of the favourites' live check. */
+export function followedEventsWhere(
+  db: Db,
+  channelId: number,
+  f: Followed,
+  filters: { status?: StreamStatus; from?: number; before?: number },
+  now: number,
+): SQL {
+  return and(
+    eq(events.channelId, channelId),
+    followedCondition(db, channelId, f),
+    filters.status ? statusCondition(statusRange(filters.status, now)) : undefined,
+    filters.from !== undefined ? gte(events.eventUtcTs, filters.from) : undefined,
+    filters.before !== undefined ? lt(events.eventUtcTs, filters.before) : undefined,
+  )!;
+}

@@ -1,0 +1,181 @@
+// Favourites (issue 12, SPEC §3/§4/§7): follow teams (participant), schools (group) and sports (category) on one
+// channel, and the events of what one follows. Takes a plain scope; the routes bind it to the request.
+import type { Event } from "../contract/catalogue";
+import { FAVORITE_MESSAGES, FAVORITES_MAX, type Favoritable, type FavoritableType, type Favorite, type FavoriteEvent } from "../contract/favorites";
+import type { Db } from "../db/client";
+import {
+  type EventPage,
+  type EventRow,
+  eventCountQuery,
+  eventPageQuery,
+  eventRelationsQueries,
+  eventsOrder,
+  followedEventsWhere,
+} from "../db/repos/catalogue-events";
+import type { CategoryRow, GroupRow, ParticipantRow } from "../db/repos/catalogue-taxonomy";
+import { countFavorites, deleteFavorite, favoriteById, favoritableExists, favoritablesQueries, followedBy, setFavoriteRemind, upsertFavorite, userFavoritesQuery } from "../db/repos/favorites";
+import type { FavoriteRow } from "../db/favorites-schema";
+import { ApiError, notFound } from "../lib/errors";
+import { eventMapper, type EventRelations } from "./catalogue-events";
+import { dateBounds, defaultSortDirection } from "./event-status";
+import { tr, type Lang } from "./lang";
+import type { StreamStatus } from "../contract/catalogue";
+
+export interface FavoriteScope {
+  db: Db;
+  channelId: number;
+  userId: number;
+  now: number;
+}
+
+/** How many live events are looked at to tell which favourites are live now: a channel has a handful at once. */
+const LIVE_SCAN_LIMIT = 100;
+
+/** The landing of a team, school or sport: the events list filtered by it (SPEC §2 query parameters). */
+const LANDING_PARAM: Record<FavoritableType, string> = { participant: "team", group: "school", category: "sport" };
+
+/** An event as the favourite match needs it: its teams and sport. */
+type EventSides = Pick<EventRow, "homeTeamId" | "awayTeamId" | "eventCategoryId">;
+
+/**
+ * The user's favourites an event is there for: a followed team plays, a followed school's team plays, or its sport
+ * (or the parent of its sub-sport) is followed. `teams` and `categories` hold the event's teams and sport.
+ */
+export function favoritesOfEvent(
+  event: EventSides,
+  teams: ReadonlyMap<number, Pick<ParticipantRow, "groupId">>,
+  categories: ReadonlyMap<number, Pick<CategoryRow, "parentId">>,
+  favorites: readonly Pick<FavoriteRow, "id" | "favoritableType" | "favoritableId">[],
+): number[] {
+  const teamIds = [event.homeTeamId, event.awayTeamId].filter((id): id is number => id != null);
+  const groupIds = teamIds.map((id) => teams.get(id)?.groupId).filter((id): id is number => id != null);
+  const sport = event.eventCategoryId;
+  const sportIds = sport == null ? [] : [sport, categories.get(sport)?.parentId].filter((id): id is number => id != null);
+  return favorites
+    .filter((f) =>
+      f.favoritableType === "participant" ? teamIds.includes(f.favoritableId) : f.favoritableType === "group" ? groupIds.includes(f.favoritableId) : sportIds.includes(f.favoritableId),
+    )
+    .map((f) => f.id);
+}
+
+function favoritable(type: FavoritableType, row: ParticipantRow | GroupRow | CategoryRow, l: Lang): Favoritable {
+  const image = "images" in row ? ((row.images as Record<string, string>).logo ?? null) : row.image;
+  return {
+    id: row.id,
+    name: tr(row.name, l),
+    alias: row.alias,
+    image,
+    color: "color" in row ? row.color : null,
+    path: `/upcoming?${LANDING_PARAM[type]}=${encodeURIComponent(row.alias)}`,
+  };
+}
+
+/** GET /favorites: what the user follows, oldest first, each with whether one of its events is live now. */
+export async function listFavorites(scope: FavoriteScope, l: Lang): Promise<Favorite[]> {
+  const { db, channelId } = scope;
+  const rows = await userFavoritesQuery(db, scope);
+  if (!rows.length) return [];
+  const live: EventPage = {
+    where: followedEventsWhere(db, channelId, followedBy(db, scope), { status: "live" }, scope.now),
+    order: [],
+    limit: LIVE_SCAN_LIMIT,
+    offset: 0,
+  };
+  const [teams, groups, categories, liveRows, liveTeams, , liveCategories] = await db.batch([
+    ...favoritablesQueries(db, scope),
+    eventPageQuery(db, live),
+    ...eventRelationsQueries(db, channelId, [live]),
+  ]);
+  const liveTeamMap = new Map(liveTeams.map((t) => [t.id, t]));
+  const liveCategoryMap = new Map(liveCategories.map((c) => [c.id, c]));
+  const liveIds = new Set(liveRows.flatMap((e) => favoritesOfEvent(e, liveTeamMap, liveCategoryMap, rows)));
+  const items: Record<FavoritableType, Map<number, ParticipantRow | GroupRow | CategoryRow>> = {
+    participant: new Map(teams.map((r) => [r.id, r])),
+    group: new Map(groups.map((r) => [r.id, r])),
+    category: new Map(categories.map((r) => [r.id, r])),
+  };
+  // A favourite whose team, school or sport the channel removed is not shown (nothing to link to).
+  return rows.flatMap((r) => {
+    const item = items[r.favoritableType].get(r.favoritableId);
+    if (!item) return [];
+    return [
+      {
+        id: r.id,
+        favoritable_id: r.favoritableId,
+        favoritable_type: r.favoritableType,
+        remind: r.remind,
+        live_now: liveIds.has(r.id),
+        favoritable: favoritable(r.favoritableType, item, l),
+        created_at: new Date(r.createdAt).toISOString(),
+      } satisfies Favorite,
+    ];
+  });
+}
+
+/** POST /favorite: follows a team, school or sport of this channel (another channel's id is a 404). */
+export async function addFavorite(scope: FavoriteScope, input: { favoritable_type: FavoritableType; favoritable_id: number; remind?: boolean }, l: Lang): Promise<Favorite> {
+  const { db, channelId } = scope;
+  if (!(await favoritableExists(db, channelId, input.favoritable_type, input.favoritable_id))) throw notFound();
+  if ((await countFavorites(db, scope)) >= FAVORITES_MAX) {
+    const already = (await userFavoritesQuery(db, scope)).some((r) => r.favoritableType === input.favoritable_type && r.favoritableId === input.favoritable_id);
+    if (!already) throw new ApiError(422, FAVORITE_MESSAGES.tooMany, { favoritable_id: [FAVORITE_MESSAGES.tooMany] });
+  }
+  const { row } = await upsertFavorite(db, scope, { type: input.favoritable_type, id: input.favoritable_id, remind: input.remind }, scope.now);
+  return oneFavorite(scope, row.id, l);
+}
+
+async function oneFavorite(scope: FavoriteScope, id: number, l: Lang): Promise<Favorite> {
+  const found = (await listFavorites(scope, l)).find((f) => f.id === id);
+  if (!found) throw notFound();
+  return found;
+}
+
+/** PATCH /favorite/{id}: reminders for all of its events on or off. */
+export async function updateFavorite(scope: FavoriteScope, id: number, remind: boolean, l: Lang): Promise<Favorite> {
+  if (!(await setFavoriteRemind(scope.db, scope, id, remind))) throw notFound();
+  return oneFavorite(scope, id, l);
+}
+
+/** DELETE /favorite/{id}: unfollows (another user's or channel's favourite is a 404). */
+export async function removeFavorite(scope: FavoriteScope, id: number): Promise<void> {
+  if (!(await favoriteById(scope.db, scope, id))) throw notFound();
+  await deleteFavorite(scope.db, scope, id);
+}
+
+export interface FavoriteEventsQuery {
+  stream_status?: StreamStatus;
+  start_date?: string;
+  end_date?: string;
+  offset: number;
+  limit: number;
+  sort_field: "event_utc_ts" | "name";
+  sort_direction?: "asc" | "desc";
+}
+
+/** GET /events/favorite (SPEC §7): the events of what the user follows, each naming the favourites it is there for. */
+export async function favoriteEvents(
+  scope: FavoriteScope,
+  q: FavoriteEventsQuery,
+  l: Lang,
+  access: () => Promise<(row: EventRow) => boolean>,
+): Promise<{ data: FavoriteEvent[]; total: number }> {
+  const { db, channelId, now } = scope;
+  const rows = await userFavoritesQuery(db, scope);
+  if (!rows.length) return { data: [], total: 0 };
+  const where = followedEventsWhere(db, channelId, followedBy(db, scope), { status: q.stream_status, ...dateBounds(q.start_date, q.end_date) }, now);
+  const page: EventPage = {
+    where,
+    order: eventsOrder({ field: q.sort_field, direction: q.sort_direction ?? defaultSortDirection(q.stream_status), ...l }),
+    limit: q.limit,
+    offset: q.offset,
+  };
+  const [[pageRows, [{ total }], teams, groups, categories, locations], hasAccess] = await Promise.all([
+    db.batch([eventPageQuery(db, page), eventCountQuery(db, where), ...eventRelationsQueries(db, channelId, [page])]),
+    access(),
+  ]);
+  const rel: EventRelations = { teams, groups, categories, locations };
+  const toEvent: (row: EventRow) => Event = eventMapper(rel, now, l, hasAccess);
+  const teamMap = new Map(teams.map((t) => [t.id, t]));
+  const categoryMap = new Map(categories.map((c) => [c.id, c]));
+  return { data: pageRows.map((row) => ({ ...toEvent(row), favorite_ids: favoritesOfEvent(row, teamMap, categoryMap, rows) })), total };
+}
