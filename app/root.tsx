@@ -27,6 +27,7 @@ import { themeCss } from "~/lib/theme";
 import { blocksFor } from "~/server/content.server";
 import { hasConsent } from "~/server/cookies.server";
 import { requireTenant } from "~/server/guards.server";
+import { loadFollowing } from "~/features/favorites/following.server";
 import appCss from "~/styles/app.css?url";
 import shellCss from "~/styles/shell.css?url";
 
@@ -36,12 +37,15 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const { bootstrap, channel, lang } = requireTenant(context);
+  const tenant = requireTenant(context);
+  const { bootstrap, channel, lang } = tenant;
   const { settings, menu, pages, static_blocks } = bootstrap;
   const { user } = context.session;
   return {
     // Only what the header shows: the page data is visible to scripts.
     user: user ? { name: `${user.first_name} ${user.last_name}`.trim(), email: user.email } : null,
+    // What the follow buttons show (issue 12); reloaded after every POST, like the rest of this loader.
+    following: await loadFollowing(context),
     lang,
     languages: channel.languages,
     siteName: settings.title ?? channel.name,

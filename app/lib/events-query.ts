@@ -124,6 +124,7 @@ export function pageInfo(meta: { total: number; offset: number; limit: number })
 /** The school or team a list is filtered by, with crest and colour for its header. */
 export interface Featured {
   kind: "school" | "team";
+  id: number;
   alias: string;
   name: string;
   image: string | null;

@@ -9,11 +9,13 @@ import { requireTenant } from "~/server/guards.server";
 import { absoluteUrl, loadHomeEvents } from "~/server/events.server";
 import { HomeEventSection } from "~/features/events/HomeEventSection";
 import { catalogueLinks } from "~/features/events/links";
+import { YourTeams } from "~/features/favorites/YourTeams";
+import { loadYourTeams } from "~/features/favorites/your-teams.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { bootstrap, channel } = requireTenant(context);
   // Rendered on the server; a failed call leaves the sections empty rather than failing the home page.
-  const events = await loadHomeEvents(context);
+  const [events, yourTeams] = await Promise.all([loadHomeEvents(context), loadYourTeams(context)]);
   const name = bootstrap.settings.title ?? channel.name;
   const slides = bootstrap.slides.filter((s) => s.slidable_type === "main");
   return {
@@ -21,6 +23,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     slides,
     top: blocksFor(bootstrap.static_blocks, "home_top"),
     events,
+    yourTeams,
     bottom: blocksFor(bootstrap.static_blocks, "home_bottom"),
     meta: { title: name, description: bootstrap.settings.description },
     social: { url: absoluteUrl(context, "/")!, image: absoluteUrl(context, slides[0]?.image), type: "website" as const },
@@ -39,6 +42,7 @@ export default function Home() {
       <h1 className="visually-hidden">{t("home.welcome", { name: data.name })}</h1>
       <SlideCarousel slides={data.slides} />
       <div className="page">
+        {data.yourTeams ? <YourTeams data={data.yourTeams} /> : null}
         <StaticBlocks blocks={data.top} placement="home_top" />
         <HomeEventSection id="live" title={t("home.live")} events={data.events.live} href="/live" empty={t("home.noLive")} />
         <HomeEventSection id="upcoming" title={t("home.upcoming")} events={data.events.upcoming} href="/upcoming" empty={t("home.noUpcoming")} />

@@ -1,6 +1,7 @@
 // Where Google / Facebook send the visitor back (SPEC §7). The state must be ours (nonce equal to the cookie's,
 // this host's channel) before the code is handed to the API; the session cookie is set only on success.
 import { type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
+import { followAfterSignIn } from "~/server/pending-follow.server";
 import { AUTH_MESSAGES, type SocialProvider } from "@api/contract/auth";
 import { isApiRequestError } from "~/server/api/errors";
 import { notFound, requireTenant } from "~/server/guards.server";
@@ -29,6 +30,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       terms: state.t,
     });
     headers.append("Set-Cookie", commitSession(request, session.token, session.expires_at));
+    const followed = await followAfterSignIn(request, tenant, session.token);
+    if (followed) headers.append("Set-Cookie", followed);
     return redirect(state.r, { headers });
   } catch (error) {
     if (isApiRequestError(error, "validation") && error.body?.message === AUTH_MESSAGES.notRegistered) {

@@ -1,4 +1,5 @@
 import { loginSchema } from "@api/contract/auth";
+import { followAfterSignIn } from "~/server/pending-follow.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from "@remix-run/cloudflare";
@@ -34,7 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { auth, lang } = requireAnonymous(context);
+  const tenant = requireAnonymous(context);
+  const { auth, lang } = tenant;
   const t = await getT(lang);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: loginSchema(authFormMessages(t)) });
@@ -42,7 +44,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const session = await auth.login(submission.value);
     const to = returnPath(formData.get("redirectTo"));
-    return redirect(to, { headers: { "Set-Cookie": commitSession(request, session.token, session.expires_at) } });
+    const headers = new Headers({ "Set-Cookie": commitSession(request, session.token, session.expires_at) });
+    const followed = await followAfterSignIn(request, tenant, session.token);
+    if (followed) headers.append("Set-Cookie", followed);
+    return redirect(to, { headers });
   } catch (error) {
     // The page answers 422 like any form with errors; the API's 429 is the message it shows.
     if (isApiRequestError(error, "throttled")) {

@@ -10,7 +10,7 @@ import { getT } from "~/server/i18n.server";
 export const links: LinksFunction = () => [...authLinks(), ...ordersLinks()];
 
 // The profile frame: who is signed in, and the profile's sections as tabs (active orders by default, transactions,
-// clips; a later issue adds devices).
+// clips, following; a later issue adds devices).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, tenant } = requireUser(context, request);
   const t = await getT(tenant.lang);
@@ -32,6 +32,7 @@ export default function Profile() {
   const { t } = useTranslation("auth");
   const { t: o } = useTranslation("orders");
   const { t: c } = useTranslation("clips");
+  const { t: f } = useTranslation("favorites");
   return (
     <div className="page profile">
       <header className="profile__header">
@@ -78,6 +79,11 @@ export default function Profile() {
           <li>
             <NavLink to="/profile/clips" preventScrollReset>
               {c("titles.profileClips")}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/profile/following" preventScrollReset>
+              {f("page.title")}
             </NavLink>
           </li>
         </ul>

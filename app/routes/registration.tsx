@@ -1,4 +1,5 @@
 import { authFields, registerSchema, SOCIAL_PROVIDERS, type AuthFormMessages, type SocialProvider } from "@api/contract/auth";
+import { followAfterSignIn } from "~/server/pending-follow.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from "@remix-run/cloudflare";
@@ -37,7 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { auth, lang } = requireAnonymous(context);
+  const tenant = requireAnonymous(context);
+  const { auth, lang } = tenant;
   const t = await getT(lang);
   const formData = await request.formData();
   const messages = authFormMessages(t);
@@ -53,7 +55,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const session = await auth.register({ ...submission.value, language: lang });
     const next = redirectTo !== "/" ? `/verify-notice?redirectTo=${encodeURIComponent(redirectTo)}` : "/verify-notice";
-    return redirect(next, { headers: { "Set-Cookie": commitSession(request, session.token, session.expires_at) } });
+    const headers = new Headers({ "Set-Cookie": commitSession(request, session.token, session.expires_at) });
+    const followed = await followAfterSignIn(request, tenant, session.token);
+    if (followed) headers.append("Set-Cookie", followed);
+    return redirect(next, { headers });
   } catch (error) {
     if (isApiRequestError(error, "throttled")) {
       return json({ result: submission.reply({ formErrors: [t("auth:messages.throttled")], hideFields }) }, { status: 422 });

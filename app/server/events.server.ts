@@ -10,6 +10,7 @@ import type {
   ParticipantGroup,
   StreamStatus,
 } from "@api/contract/catalogue";
+import type { FollowTarget } from "~/features/favorites/FollowButton";
 import { parseEventsQuery, type Featured } from "~/lib/events-query";
 import { matchup } from "~/lib/format";
 import { isApiRequestError } from "./api/errors";
@@ -84,6 +85,8 @@ export async function loadEventsPage(context: AppLoadContext, request: Request, 
     events: list.data,
     paging: list.meta,
     featured,
+    // The follow button of a team's, school's or sport's landing (issue 12).
+    follow: followTarget(featured, parsed.filters.sport, options.categories),
     options: {
       sports: options.categories.map((c) => ({ value: c.alias, label: c.name })),
       schools: options.groups.map((g) => ({ value: g.alias, label: g.name })),
@@ -102,10 +105,16 @@ function unique(values: (string | null | undefined)[]): { value: string; label: 
 
 function featuredFor(school: string | undefined, team: string | undefined, groups: ParticipantGroup[], teams: Participant[]): Featured | null {
   const t = team ? teams.find(same(team)) : undefined;
-  if (t) return { kind: "team", alias: t.alias, name: t.name, image: t.images.logo ?? null, color: t.color };
+  if (t) return { kind: "team", id: t.id, alias: t.alias, name: t.name, image: t.images.logo ?? null, color: t.color };
   const g = school ? groups.find(same(school)) : undefined;
-  if (g) return { kind: "school", alias: g.alias, name: g.name, image: g.images.logo ?? null, color: g.color };
+  if (g) return { kind: "school", id: g.id, alias: g.alias, name: g.name, image: g.images.logo ?? null, color: g.color };
   return null;
+}
+
+function followTarget(featured: Featured | null, sport: string | undefined, categories: EventCategory[]): FollowTarget | null {
+  if (featured) return { type: featured.kind === "team" ? "participant" : "group", id: featured.id, name: featured.name };
+  const c = sport ? categories.find((x) => x.alias === sport.toLowerCase() || x.name.toLowerCase() === sport.toLowerCase()) : undefined;
+  return c ? { type: "category", id: c.id, name: c.name } : null;
 }
 
 /** One event by its id; an unknown id (or one of another channel) is the 404 page. */

@@ -6,6 +6,7 @@ import { channelKeySource } from "./api/api-key.server";
 import { authEndpoints, type AuthEndpoints } from "./api/auth.server";
 import { catalogueEndpoints, type CatalogueEndpoints } from "./api/catalogue.server";
 import { clipsEndpoints, type ClipsEndpoints } from "./api/clips.server";
+import { favoritesEndpoints, type FavoritesEndpoints } from "./api/favorites.server";
 import { channelEndpoints, type ChannelEndpoints } from "./api/channel.server";
 import { createApiClient, type ApiClientOptions } from "./api/client.server";
 import { commerceEndpoints, type CommerceEndpoints } from "./api/commerce.server";
@@ -30,6 +31,7 @@ export type TenantState =
       orders: OrdersEndpoints;
       commerce: CommerceEndpoints;
       clips: ClipsEndpoints;
+      favorites: FavoritesEndpoints;
       bootstrap: BootstrapData;
       origin: string;
     }
@@ -92,6 +94,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       orders: ordersEndpoints(options, lang),
       commerce: commerceEndpoints(options, lang),
       clips: clipsEndpoints(options, lang),
+      favorites: favoritesEndpoints(options, lang),
       bootstrap,
       origin: url.origin,
     };

@@ -1,7 +1,8 @@
 import type { Event } from "@api/contract/catalogue";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { genderLetter, matchup, sides } from "~/lib/format";
+import { FollowButton } from "~/features/favorites/FollowButton";
+import { genderLetter, matchup, participantLabel, sides, teamName } from "~/lib/format";
 import { Crest } from "./Crest";
 import { EventBadges } from "./EventBadges";
 import { EventTime } from "./EventTime";
@@ -40,6 +41,13 @@ export function EventCard({ event }: { event: Event }) {
           <p className="event-card__location">
             {event.location.name}, {event.location.city}, {event.location.state}
           </p>
+        ) : null}
+        {s ? (
+          <div className="event-card__follow" role="group" aria-label={t("favorites:followTeams")}>
+            {[s.away, s.home].map((p) => (
+              <FollowButton key={p.id} compact target={{ type: "participant", id: p.id, name: teamName(p.name) }} label={participantLabel(p)} />
+            ))}
+          </div>
         ) : null}
       </div>
     </article>

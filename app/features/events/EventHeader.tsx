@@ -2,6 +2,7 @@ import type { Event } from "@api/contract/catalogue";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { genderLetter, matchup, participantLabel, sides, teamName } from "~/lib/format";
+import { FollowButton } from "~/features/favorites/FollowButton";
 import { Crest } from "./Crest";
 import { EventBadges } from "./EventBadges";
 import { EventTime } from "./EventTime";
@@ -39,6 +40,7 @@ export function EventHeader({ event, stage, overlay, belowStage }: { event: Even
                   <span className="event-header__team-name">{participantLabel(p)}</span>
                   <span className="event-header__side">{t(`events.side.${p.side}`)}</span>
                 </span>
+                <FollowButton target={{ type: "participant", id: p.id, name: teamName(p.name) }} />
               </li>
             ))}
           </ul>
@@ -51,9 +53,10 @@ export function EventHeader({ event, stage, overlay, belowStage }: { event: Even
           {event.category ? (
             <>
               <dt>{t("events.filters.sport")}</dt>
-              <dd>
+              <dd className="event-header__sport">
                 {event.category.name}
                 {gender ? ` (${gender})` : ""}
+                <FollowButton compact target={{ type: "category", id: event.category.id, name: event.category.name }} />
               </dd>
             </>
           ) : null}

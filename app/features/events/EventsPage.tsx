@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { eventsSearch, type EventsView, type Featured } from "~/lib/events-query";
 import { EventList } from "./EventCard";
 import { EventFilters, type FilterOptions } from "./EventFilters";
+import { FollowButton, type FollowTarget } from "~/features/favorites/FollowButton";
 import { FeaturedHeader } from "./FeaturedHeader";
 import { Pager } from "./Pager";
 
@@ -11,6 +12,7 @@ export interface EventsPageData extends EventsView {
   events: Event[];
   paging: { total: number; offset: number; limit: number };
   featured: Featured | null;
+  follow: FollowTarget | null;
   options: FilterOptions;
   meta: { title: string };
 }
@@ -21,7 +23,14 @@ export function EventsPage({ data }: { data: EventsPageData }) {
   const { filters, view, paging } = data;
   return (
     <div className="page events-page">
-      {data.featured ? <FeaturedHeader featured={data.featured} heading={data.meta.title} /> : <h1>{data.meta.title}</h1>}
+      {data.featured ? (
+        <FeaturedHeader featured={data.featured} heading={data.meta.title} action={data.follow ? <FollowButton target={data.follow} /> : null} />
+      ) : (
+        <div className="events-page__heading">
+          <h1>{data.meta.title}</h1>
+          {data.follow ? <FollowButton target={data.follow} /> : null}
+        </div>
+      )}
       <EventFilters filters={filters} view={view} limit={paging.limit} options={data.options} />
       <div className="events-page__bar">
         <h2 className="events-page__count" aria-live="polite">

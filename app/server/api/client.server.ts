@@ -115,6 +115,7 @@ export function createApiClient(options: ApiClientOptions) {
     request,
     get: <T>(path: string, opts?: RequestOptions) => request<T>("GET", path, opts),
     post: <T>(path: string, opts?: RequestOptions) => request<T>("POST", path, opts),
+    patch: <T>(path: string, opts?: RequestOptions) => request<T>("PATCH", path, opts),
     delete: <T>(path: string, opts?: RequestOptions) => request<T>("DELETE", path, opts),
   };
 }

@@ -23,7 +23,7 @@ export interface ClipBody {
 export type ClipResult<T> = { ok: true; value: T } | { ok: false; status: number; message: string; errors: Record<string, string[]> };
 
 /** A refusal with a message (4xx) as a result; outages and 401 stay errors. */
-async function result<T>(call: Promise<T>): Promise<ClipResult<T>> {
+export async function result<T>(call: Promise<T>): Promise<ClipResult<T>> {
   try {
     return { ok: true, value: await call };
   } catch (error) {

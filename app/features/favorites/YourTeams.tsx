@@ -1,0 +1,49 @@
+import type { Favorite, FavoriteEvent } from "@api/contract/favorites";
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Crest } from "~/features/events/Crest";
+import { EventList } from "~/features/events/EventCard";
+
+export interface YourTeamsData {
+  favorites: Favorite[];
+  /** Live games first, then the next ones (GET /events/favorite). */
+  events: FavoriteEvent[];
+}
+
+/** Home, signed in (issue 12): what the viewer follows, with a "Live now" badge, and those games first. */
+export function YourTeams({ data }: { data: YourTeamsData }) {
+  const { t } = useTranslation("favorites");
+  return (
+    <section className="home-events your-teams" aria-labelledby="your-teams-title" data-section="your-teams">
+      <div className="home-events__head">
+        <h2 id="your-teams-title">{t("yourTeams.title")}</h2>
+        {data.favorites.length ? (
+          <Link to="/profile/following" className="home-events__all">
+            {t("yourTeams.manage")}
+            <span className="visually-hidden">: {t("yourTeams.title")}</span>
+          </Link>
+        ) : null}
+      </div>
+      {data.favorites.length ? (
+        <>
+          <ul className="your-teams__chips" aria-label={t("yourTeams.followed")}>
+            {data.favorites.map((f) => (
+              <li key={f.id}>
+                <Link to={f.favoritable.path} className="your-teams__chip" data-live={f.live_now ? "true" : undefined}>
+                  {f.favoritable_type === "category" ? null : <Crest src={f.favoritable.image} alt="" size={24} />}
+                  <span>{f.favoritable.name}</span>
+                  {f.live_now ? <span className="badge badge--live">{t("yourTeams.liveNow")}</span> : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {data.events.length ? <EventList events={data.events} /> : <p className="home-events__empty">{t("yourTeams.noGames")}</p>}
+        </>
+      ) : (
+        <p className="home-events__empty your-teams__empty">
+          {t("yourTeams.empty")} <Link to="/upcoming">{t("yourTeams.browse")}</Link>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+// The follow buttons' calls (issue 12): POST intent=follow (type, favoritable_id), intent=unfollow (id) and
+// intent=remind (id, remind). Answers JSON to the buttons' fetchers; after a POST, Remix reloads the root's
+// favourites, so every button on the page shows the new state. A signed-out visitor is sent to log in, and the
+// follow is completed by the sign-in (pending-follow.server.ts). Without JavaScript the form posts here as a
+// document request and is sent back to its page.
+import { json, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { FAVORITABLE_TYPES, FAVORITE_MESSAGES, type FavoritableType } from "@api/contract/favorites";
+import { authLink, returnPath } from "~/lib/auth-paths";
+import { requireTenant } from "~/server/guards.server";
+import { getT } from "~/server/i18n.server";
+import { rememberFollow } from "~/server/pending-follow.server";
+import { isApiRequestError } from "~/server/api/errors";
+import { destroySession, markExpired } from "~/server/session.server";
+
+export type FavoritesActionData = { ok: true; intent: string } | { ok: false; intent: string; message: string };
+
+const positiveId = (value: FormDataEntryValue | null): number | undefined => {
+  const n = Number(value);
+  return typeof value === "string" && /^\d{1,12}$/.test(value) && n > 0 ? n : undefined;
+};
+
+/** The API's refusals the visitor can act on, in their language. */
+const MESSAGE_KEYS: Record<string, string> = {
+  [FAVORITE_MESSAGES.tooMany]: "favorites:errors.tooMany",
+  [FAVORITE_MESSAGES.typeInvalid]: "favorites:errors.generic",
+  "Not found": "favorites:errors.gone",
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const tenant = requireTenant(context);
+  const t = await getT(tenant.lang);
+  const form = await request.formData().catch(() => null);
+  const intent = String(form?.get("intent") ?? "");
+  const back = returnPath(form?.get("redirectTo"), "/");
+  // A document POST (no JavaScript) goes back to its page; the fetchers get JSON.
+  const fromFetcher = new URL(request.url).searchParams.has("_data");
+  const answer = (data: FavoritesActionData, status = 200) => (fromFetcher || !data.ok ? json(data, { status }) : redirect(back));
+  const refused = (message: string, status = 400) => answer({ ok: false, intent, message }, status);
+
+  const type = String(form?.get("type") ?? "") as FavoritableType;
+  const favoritableId = positiveId(form?.get("favoritable_id") ?? null);
+  const { session } = context;
+  if (!session.user || !session.token) {
+    // SPEC §4: favourites need a signed-in user. Keep the follow for after the sign-in.
+    if (intent !== "follow" || !FAVORITABLE_TYPES.includes(type) || !favoritableId) return refused(t("favorites:errors.loginRequired"), 401);
+    return redirect(authLink("/login", back), { headers: { "Set-Cookie": rememberFollow(request, type, favoritableId) } });
+  }
+
+  const calls = tenant.favorites.withUser(session.token, () => markExpired(session));
+  const run = async (call: Promise<{ ok: true } | { ok: false; status: number; message: string }>) => {
+    try {
+      const result = await call;
+      return result.ok ? answer({ ok: true, intent }) : refused(t(MESSAGE_KEYS[result.message] ?? "favorites:errors.generic"), result.status);
+    } catch (error) {
+      // The session ended meanwhile: log in again, then come back.
+      if (isApiRequestError(error, "unauthenticated")) return redirect(authLink("/login", back), { headers: { "Set-Cookie": destroySession(request) } });
+      throw error;
+    }
+  };
+  if (intent === "follow") {
+    if (!FAVORITABLE_TYPES.includes(type) || !favoritableId) return refused(t("favorites:errors.generic"), 422);
+    return run(calls.add(type, favoritableId));
+  }
+  const id = positiveId(form?.get("id") ?? null);
+  if (!id) return refused(t("favorites:errors.gone"), 404);
+  if (intent === "unfollow") return run(calls.remove(id));
+  if (intent === "remind") return run(calls.setRemind(id, form?.get("remind") === "true"));
+  return refused(t("favorites:errors.generic"));
+}

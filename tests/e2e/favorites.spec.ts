@@ -1,0 +1,149 @@
+// Favourites (issue 12) on both demo channels, in their languages: follow a team from its landing by keyboard, see
+// it first on home ("Your teams") and in /profile/following (with the reminder switch), unfollow; follow while
+// signed out → log in → back on the page and followed; follow from an event card and from the watch page. axe on
+// each page state.
+import { readFileSync } from "node:fs";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { CHANNELS, login, logout, newUser, register, url, type Channel } from "./auth-helpers";
+import { PORT, acceptCookies, expect, expectAccessible, test } from "./fixtures";
+import { apiKey } from "./watch-helpers";
+
+type FavoritesCopy = typeof import("../../app/locales/en/favorites.json");
+const copy = (lang: "en" | "fr") => JSON.parse(readFileSync(`app/locales/${lang}/favorites.json`, "utf8")) as FavoritesCopy;
+
+interface Side {
+  id: number;
+  alias: string;
+  name: string;
+  side: "home" | "away";
+}
+interface Game {
+  id: number;
+  participants: Side[];
+  category: { id: number; name: string } | null;
+}
+
+/** An upcoming two-team game of the channel, from the API (`skip` games are left for other tests). */
+async function upcomingGame(request: APIRequestContext, alias: string, skip = 0): Promise<Game> {
+  const key = await apiKey(request, alias);
+  const res = await request.get(`http://127.0.0.1:${PORT}/api/events?api_key=${key}&status=upcoming&limit=50`, { headers: { host: `${alias}.localhost:${PORT}` } });
+  expect(res.status()).toBe(200);
+  const games = ((await res.json()) as { data: Game[] }).data.filter((e) => e.participants.length === 2 && e.category);
+  expect(games.length, `${alias}: upcoming two-team games`).toBeGreaterThan(skip);
+  return games[skip]!;
+}
+
+const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+const followButton = (page: Page, scope: string, name: string) => page.locator(scope).getByRole("button", { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) });
+
+for (const ch of CHANNELS) {
+  const lang = ch.alias === "beta" ? "fr" : "en";
+  const f = copy(lang);
+
+  test.describe(`favourites on ${ch.alias}`, () => {
+    test("follow a team from its landing by keyboard, see it first on home and in Following, turn reminders on, unfollow", async ({ page, request }, testInfo) => {
+      const game = await upcomingGame(request, ch.alias);
+      const team = game.participants.find((p) => p.side === "home")!;
+      await register(page, ch, newUser(testInfo, "follow"));
+      await acceptCookies(page);
+
+      // Home before following: the rail invites to follow.
+      await page.goto(url(ch, "/"));
+      const rail = page.locator("[data-section=your-teams]");
+      await expect(rail.getByRole("heading", { name: f.yourTeams.title })).toBeVisible();
+      await expect(rail).toContainText(f.yourTeams.empty);
+      // The first of the home rails.
+      await expect(page.locator(".home-events").first()).toHaveAttribute("data-section", "your-teams");
+
+      await page.goto(url(ch, `/upcoming?team=${team.alias}`));
+      await hydrated(page);
+      const follow = page.locator(".featured__action").getByRole("button");
+      await expect(follow).toHaveAttribute("aria-pressed", "false");
+      await expect(follow).toHaveAccessibleName(`${f.follow} ${team.name}`);
+      await follow.focus();
+      await page.keyboard.press("Enter");
+      await expect(follow).toHaveAttribute("aria-pressed", "true");
+      await expect(follow).toContainText(f.following);
+      // Every button for that team on the page agrees (the cards' compact ones too).
+      await expect(page.locator(`.event-card__follow button[aria-pressed=true]`).first()).toBeVisible();
+      await expectAccessible(page);
+
+      // Home: "Your teams" first, with the team and its game.
+      await page.goto(url(ch, "/"));
+      await expect(rail.getByRole("link", { name: team.name })).toHaveAttribute("href", `/upcoming?team=${team.alias}`);
+      await expect(rail.locator(`.event-card__link[href="/watch/${game.id}"]`)).toBeVisible();
+      await expectAccessible(page);
+
+      // Following: the reminder switch for all its games, kept across a reload.
+      await page.goto(url(ch, "/profile/following"));
+      await hydrated(page);
+      const item = page.locator(".following__item", { hasText: team.name });
+      const remind = item.getByRole("switch");
+      await expect(remind).toHaveAttribute("aria-checked", "false");
+      await remind.focus();
+      await page.keyboard.press("Space");
+      await expect(remind).toHaveAttribute("aria-checked", "true");
+      await page.reload();
+      await expect(page.locator(".following__item", { hasText: team.name }).getByRole("switch")).toHaveAttribute("aria-checked", "true");
+      await expectAccessible(page);
+
+      // Unfollow from the list: it reloads without the team.
+      await hydrated(page);
+      await page.locator(".following__item", { hasText: team.name }).getByRole("button", { pressed: true }).click();
+      await expect(page.locator(".following__item")).toHaveCount(0);
+      await expect(page.locator(".following__empty")).toBeVisible();
+      await page.goto(url(ch, "/"));
+      await expect(rail).toContainText(f.yourTeams.empty);
+    });
+
+    test("follow while signed out → log in → back on the page and followed", async ({ page, request }, testInfo) => {
+      const game = await upcomingGame(request, ch.alias, 1);
+      const team = game.participants.find((p) => p.side === "away")!;
+      const user = newUser(testInfo, "later");
+      await register(page, ch, user);
+      await acceptCookies(page);
+      await logout(page, ch);
+
+      const landing = `/upcoming?team=${team.alias}`;
+      await page.goto(url(ch, landing));
+      await hydrated(page);
+      await page.locator(".featured__action").getByRole("button").click();
+      await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(landing).replace(/[?]/g, "\\?")}`));
+      await login(page, ch, user.email, user.password);
+      await expect(page).toHaveURL(url(ch, landing));
+      await expect(page.locator(".featured__action").getByRole("button")).toHaveAttribute("aria-pressed", "true");
+    });
+
+    test("follow a team from an event card and a team and sport from the watch page", async ({ page, request }, testInfo) => {
+      const game = await upcomingGame(request, ch.alias, 2);
+      const [first, second] = game.participants;
+      await register(page, ch, newUser(testInfo, "card"));
+      await acceptCookies(page);
+
+      await page.goto(url(ch, "/upcoming?limit=50"));
+      await hydrated(page);
+      const card = page.locator(".event-card", { has: page.locator(`.event-card__link[href="/watch/${game.id}"]`) });
+      const cardFollow = followButton(page, `.event-card:has(.event-card__link[href="/watch/${game.id}"]) .event-card__follow`, first!.name);
+      await expect(card).toBeVisible();
+      await cardFollow.click();
+      await expect(cardFollow).toHaveAttribute("aria-pressed", "true");
+
+      await page.goto(url(ch, `/watch/${game.id}`));
+      await hydrated(page);
+      const teams = page.locator(".event-header__teams");
+      await expect(followButton(page, ".event-header__teams", first!.name)).toHaveAttribute("aria-pressed", "true");
+      const other = followButton(page, ".event-header__teams", second!.name);
+      await other.click();
+      await expect(other).toHaveAttribute("aria-pressed", "true");
+      const sport = page.locator(".event-header__sport").getByRole("button");
+      await sport.click();
+      await expect(sport).toHaveAttribute("aria-pressed", "true");
+      await expect(teams.getByRole("button", { pressed: true })).toHaveCount(2);
+      await expectAccessible(page);
+
+      await page.goto(url(ch, "/profile/following"));
+      await expect(page.locator(".following__item")).toHaveCount(3);
+      await expect(page.locator(".following__kind h3")).toHaveText([f.page.kinds.participant, f.page.kinds.category]);
+    });
+  });
+}
