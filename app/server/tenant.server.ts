@@ -12,6 +12,7 @@ import { commerceEndpoints, type CommerceEndpoints } from "./api/commerce.server
 import { isApiRequestError } from "./api/errors";
 import { ordersEndpoints, type OrdersEndpoints } from "./api/orders.server";
 import { playbackEndpoints, type PlaybackEndpoints } from "./api/playback.server";
+import { remindersEndpoints, type RemindersEndpoints } from "./api/reminders.server";
 import { socialEndpoints, type SocialEndpoints } from "./api/social.server";
 import { httpTransport, inProcessTransport } from "./api/transport.server";
 import { CacheShort, cached, type CacheDeps } from "./cache.server";
@@ -30,6 +31,7 @@ export type TenantState =
       orders: OrdersEndpoints;
       commerce: CommerceEndpoints;
       clips: ClipsEndpoints;
+      reminders: RemindersEndpoints;
       bootstrap: BootstrapData;
       origin: string;
     }
@@ -92,6 +94,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       orders: ordersEndpoints(options, lang),
       commerce: commerceEndpoints(options, lang),
       clips: clipsEndpoints(options, lang),
+      reminders: remindersEndpoints(options),
       bootstrap,
       origin: url.origin,
     };
