@@ -27,6 +27,7 @@ import { ordersRoutes } from "./routes/orders";
 import { participantRoutes } from "./routes/participants";
 import { prerollRoutes } from "./routes/prerolls";
 import { profileRoutes } from "./routes/profile";
+import { reminderRoutes } from "./routes/reminders";
 import { simulateRoutes } from "./routes/simulate";
 import { socialRoutes } from "./routes/social";
 import { vodRoutes } from "./routes/vod";
@@ -59,6 +60,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", geoRoutes);
   app.route("/", authRoutes);
   app.route("/", profileRoutes);
+  app.route("/", reminderRoutes);
   app.route("/", devRoutes);
   app.route("/", socialRoutes);
   // Before mediaRoutes: its catch-all /media/:asset/:file would otherwise take /media/vod/… and /media/download/….

@@ -93,3 +93,25 @@ export const unsubscribeBodySchema = z.object({
   user: z.coerce.number().int().positive(),
   signature: z.string().min(16).max(200),
 });
+
+// ---- Reminders ----------------------------------------------------------------------------------------------
+
+/** mail_outbox.kind of a reminder mail (the column is free text). */
+export const REMINDER_MAIL_KIND = "event_reminder";
+/** The web page a reminder mail's unsubscribe link opens (GET shows a confirm button, POST unsubscribes). */
+export const REMINDER_UNSUBSCRIBE_PATH = "/reminders/unsubscribe";
+/** The event's iCalendar file (the calendar part of issue 12 serves it). */
+export const eventCalendarPath = (eventId: number) => `/calendar/event/${eventId}.ics`;
+
+/** GET /reminders: the user's reminders of upcoming events, optionally of one event. */
+export const remindersQuerySchema = z.object({ event_id: z.coerce.number().int().positive().optional() });
+
+/** What one reminder run did (POST /dev/reminders/run-due). */
+export interface ReminderRunReport {
+  /** ISO 8601: the run's clock. */
+  now: string;
+  /** Events starting in (now, now + REMINDER_LEAD_MS], on every channel. */
+  events: number;
+  /** Mails written by this run (a user and event already mailed are never mailed again). */
+  sent: number;
+}

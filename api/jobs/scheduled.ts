@@ -1,13 +1,15 @@
-// The Cron Trigger (wrangler.toml [triggers]): sandbox renewals due by the scheduled time, and the clip sweep (a clip
-// whose job was lost is sent again, or failed once its attempts are used).
+// The Cron Trigger (wrangler.toml [triggers]): sandbox renewals due by the scheduled time, the clip sweep (a clip
+// whose job was lost is sent again, or failed once its attempts are used), and the reminder mails due.
 import { getDb } from "../db/client";
 import { sweepClips } from "../services/clips/process";
+import { sendDueReminders } from "../services/reminder-run";
 import { runDueRenewals } from "./payment-events";
 
 export async function runScheduled(env: Env, scheduledTime: number): Promise<void> {
   const results = await Promise.allSettled([
     runDueRenewals(env, scheduledTime),
     sweepClips({ db: getDb(env.DB), bucket: env.MEDIA, now: () => scheduledTime }, async (job) => void (await env.JOBS.send(job))),
+    sendDueReminders(env, scheduledTime),
   ]);
   for (const r of results) if (r.status === "rejected") console.error("scheduled task failed", r.reason);
 }

@@ -4,7 +4,8 @@
 // - POST /dev/events/{id}/schedule: moves an event to start soon, so the countdown → live switch of the watch page
 //   can be seen (and tested) without waiting for the seeded schedule;
 // - POST /dev/payments/run-due {now?}: the sandbox's renewals due by `now` (default: the clock), what the Cron
-//   Trigger runs every 5 minutes, so a renewal or a failed renewal can be seen without waiting a month.
+//   Trigger runs every 5 minutes, so a renewal or a failed renewal can be seen without waiting a month;
+// - POST /dev/reminders/run-due {now?}: the reminder run as of `now` (default: the clock), also a Cron Trigger task.
 import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -16,8 +17,10 @@ import { events, mailOutbox } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { body, param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
+import { requestHost } from "../middleware/tenant";
 import { runDueRenewals } from "../jobs/payment-events";
 import { mailLinks } from "../providers/email/outbox";
+import { sendDueReminders } from "../services/reminder-run";
 
 const outboxQuery = z.object({ api_key: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
 
@@ -68,6 +71,13 @@ export const devRoutes = new Hono<AppEnv>()
     const report = await runDueRenewals(c.env, now);
     c.header("Cache-Control", "no-store");
     const data = report && { now: new Date(now).toISOString(), renewed: report.renewed.length, failed: report.failed.length, ended: report.ended.length };
+    return c.json({ data });
+  })
+  .post("/dev/reminders/run-due", notInProduction, requireApiKey, body(runDueBody), async (c) => {
+    const now = c.req.valid("json").now ?? c.get("now")();
+    // Like the cron, a run covers every channel; this request's URL only tells where the mailed links point.
+    const data = await sendDueReminders(c.env, now, new URL(`${new URL(c.req.url).protocol}//${requestHost(c.req.raw, c.env)}`));
+    c.header("Cache-Control", "no-store");
     return c.json({ data });
   })
   .get("/dev/outbox", notInProduction, requireApiKey, query(outboxQuery), async (c) => {

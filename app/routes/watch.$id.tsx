@@ -9,6 +9,8 @@ import { DownloadEvent } from "~/features/player/DownloadEvent";
 import { useWatchStage } from "~/features/player/WatchStage";
 import { useClipArea } from "~/features/clips/ClipArea";
 import { loadClipArea } from "~/features/clips/clips.server";
+import { RemindMe } from "~/features/reminders/RemindMe";
+import { loadReminderState } from "~/features/reminders/reminders.server";
 import clipsCss from "~/styles/clips.css?url";
 import { absoluteUrl, eventSummary } from "~/server/events.server";
 import { loadEventPlayback } from "~/server/watch.server";
@@ -22,6 +24,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   const title = matchup(event);
   const tenant = requireTenant(context);
   const clipArea = loadClipArea(context, tenant, playback, { event_id: event.id });
+  const reminder = loadReminderState(context, tenant, event);
   // Only a purchase prompt lists the passes covering the event (the package list is public and cheap).
   let passes: CoveringPass[] = [];
   if (playback.kind === "refused" && playback.reason === "purchase") {
@@ -33,6 +36,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     playback,
     passes,
     clips: await clipArea,
+    reminder: await reminder,
     meta: { title, description: event.description ?? eventSummary(event) },
     social: { url: absoluteUrl(context, `/watch/${event.id}`)!, image: absoluteUrl(context, event.poster), type: "video.other" as const },
   };
@@ -58,7 +62,7 @@ export const links: LinksFunction = () => [...catalogueLinks(), { rel: "styleshe
 export const meta = metaWithSocial;
 
 export default function Watch() {
-  const { event, playback, passes, clips } = useLoaderData<typeof loader>();
+  const { event, playback, passes, clips, reminder } = useLoaderData<typeof loader>();
   const grant = playback.kind === "allowed" ? playback.grant : null;
   const clip = useClipArea(
     grant && clips ? { verdict: grant.clip, thumbnails: grant.thumbnails, source: { event_id: event.id }, ...clips, returnTo: `/watch/${event.id}` } : null,
@@ -74,6 +78,7 @@ export default function Watch() {
     passes,
     onPlayerHandle: clip.onPlayerHandle,
     playerControls: clip.button,
+    besideCountdown: reminder ? <RemindMe eventId={event.id} state={reminder} returnTo={`/watch/${event.id}`} /> : null,
   });
   const download = playback.kind === "allowed" ? playback.grant.download : null;
   return (

@@ -13,6 +13,7 @@ import { commerceEndpoints, type CommerceEndpoints } from "./api/commerce.server
 import { isApiRequestError } from "./api/errors";
 import { ordersEndpoints, type OrdersEndpoints } from "./api/orders.server";
 import { playbackEndpoints, type PlaybackEndpoints } from "./api/playback.server";
+import { remindersEndpoints, type RemindersEndpoints } from "./api/reminders.server";
 import { socialEndpoints, type SocialEndpoints } from "./api/social.server";
 import { httpTransport, inProcessTransport } from "./api/transport.server";
 import { CacheShort, cached, type CacheDeps } from "./cache.server";
@@ -32,6 +33,7 @@ export type TenantState =
       commerce: CommerceEndpoints;
       clips: ClipsEndpoints;
       favorites: FavoritesEndpoints;
+      reminders: RemindersEndpoints;
       bootstrap: BootstrapData;
       origin: string;
     }
@@ -95,6 +97,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       commerce: commerceEndpoints(options, lang),
       clips: clipsEndpoints(options, lang),
       favorites: favoritesEndpoints(options, lang),
+      reminders: remindersEndpoints(options),
       bootstrap,
       origin: url.origin,
     };

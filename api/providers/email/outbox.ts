@@ -7,12 +7,12 @@ import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/auth-schema";
 import { colorsQuery, settingsQuery } from "../../db/repos/content";
 import { mailProvider } from "./provider";
-import { renderMail, type Branding, type MailKind } from "./templates";
+import { renderMail, type Branding, type MailContent, type MailKind } from "./templates";
 
 const FALLBACK_PRIMARY = "#1d4ed8";
 
 /** The channel's name, logo (absolute on `origin`) and primary web colour. */
-export async function channelBranding(db: Db, channel: ChannelContext, origin: string): Promise<Branding> {
+export async function channelBranding(db: Db, channel: Pick<ChannelContext, "id" | "name">, origin: string): Promise<Branding> {
   const [settings, colors] = await db.batch([settingsQuery(db, channel.id), colorsQuery(db, channel.id, "web")]);
   const logo = settings.find((s) => s.key === "logo")?.value;
   const primary = colors.find((c) => c.key === "primary")?.value;
@@ -44,9 +44,25 @@ export async function queueMail(db: Db, env: Pick<Env, "JOBS">, input: QueueMail
   const language = mailLanguage(input.language);
   const branding = await channelBranding(db, input.channel, input.origin);
   const content = renderMail({ kind: input.kind, language, branding, firstName: input.firstName, link: input.link });
+  return queueRenderedMail(db, env, { channelId: input.channel.id, userId: input.userId, kind: input.kind, to: input.to, language, content, now: input.now });
+}
+
+export interface RenderedMailInput {
+  channelId: number;
+  userId: number | null;
+  /** mail_outbox.kind: free text (the account mails' MailKind, "event_reminder"…). */
+  kind: string;
+  to: string;
+  language: Language;
+  content: MailContent;
+  now: number;
+}
+
+/** Writes a mail already rendered to the outbox and asks the queue to deliver it. */
+export async function queueRenderedMail(db: Db, env: Pick<Env, "JOBS">, input: RenderedMailInput): Promise<number> {
   const row = await db
     .insert(mailOutbox)
-    .values({ channelId: input.channel.id, userId: input.userId, kind: input.kind, to: input.to, language, ...content, createdAt: input.now })
+    .values({ channelId: input.channelId, userId: input.userId, kind: input.kind, to: input.to, language: input.language, ...input.content, createdAt: input.now })
     .returning({ id: mailOutbox.id })
     .get();
   try {

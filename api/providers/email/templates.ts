@@ -82,7 +82,7 @@ const WORDS: Record<Language, Record<MailKind, Words>> = {
   },
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export interface MailInput {
   kind: MailKind;

@@ -60,11 +60,13 @@ export interface WatchStageProps {
   onPlayerHandle?: (handle: PlayerHandle | null) => void;
   /** Extra controls in the player's bar (the Clip button). */
   playerControls?: ReactNode;
+  /** Actions shown with the countdown of an upcoming item ("Remind me"). */
+  besideCountdown?: ReactNode;
 }
 
 /** The stage: `{ stage, overlay }` to place in the page's frame (EventHeader, or the plain embed layout). */
 export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overlay: ReactNode } {
-  const { playback, mediaId, title, poster, returnTo, buyHref, startsAt, newTab, noun = "event", passes = [], onPlayerHandle, playerControls } = props;
+  const { playback, mediaId, title, poster, returnTo, buyHref, startsAt, newTab, noun = "event", passes = [], onPlayerHandle, playerControls, besideCountdown } = props;
   const forVideo = noun === "video";
   const { t } = useTranslation("player");
   const revalidator = useRevalidator();
@@ -90,7 +92,14 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
     };
   }
   if (playback.kind === "upcoming" && startsAt) {
-    return { stage: null, overlay: <Countdown startsAt={startsAt} onStart={() => revalidator.state === "idle" && revalidator.revalidate()} /> };
+    return {
+      stage: null,
+      overlay: (
+        <Countdown startsAt={startsAt} onStart={() => revalidator.state === "idle" && revalidator.revalidate()}>
+          {besideCountdown}
+        </Countdown>
+      ),
+    };
   }
   if (playback.kind === "refused" && playback.reason === "login") {
     const back = encodeURIComponent(returnTo);
@@ -166,7 +175,7 @@ export function Panel({ testId, children }: { testId: string; children: ReactNod
 }
 
 /** Seconds to the start, counted on the client in 1-s steps; at 0 the page asks the loader for the grant. */
-function Countdown({ startsAt, onStart }: { startsAt: string; onStart: () => void }) {
+function Countdown({ startsAt, onStart, children }: { startsAt: string; onStart: () => void; children?: ReactNode }) {
   const { t } = useTranslation("player");
   const start = Date.parse(startsAt);
   const [now, setNow] = useState<number | null>(null);
@@ -186,6 +195,7 @@ function Countdown({ startsAt, onStart }: { startsAt: string; onStart: () => voi
       <p className="watch__countdown" role="timer" aria-live="off" data-seconds={left ?? undefined}>
         {left === null ? "\u00a0" : left === 0 ? t("upcoming.starting") : remaining(left, t)}
       </p>
+      {children ? <div className="watch__actions">{children}</div> : null}
     </Panel>
   );
 }
