@@ -64,8 +64,8 @@ export function fileSlug(title: string, fallback: string): string {
     .replace(/@/g, " at ")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-  return slug || fallback;
+    .replace(/^-+|-+$/g, "");
+  // Long titles are cut at a word's end.
+  const short = slug.length > 60 ? slug.slice(0, 61).replace(/-[^-]*$/, "") : slug;
+  return short || fallback;
 }
