@@ -4,6 +4,7 @@ import type { BootstrapData, ChannelConfig } from "@api/contract/channel";
 import { DEFAULT_LANGUAGE, type Language } from "@api/contract/constants";
 import { channelKeySource } from "./api/api-key.server";
 import { authEndpoints, type AuthEndpoints } from "./api/auth.server";
+import { calendarEndpoints, type CalendarEndpoints } from "./api/calendar.server";
 import { catalogueEndpoints, type CatalogueEndpoints } from "./api/catalogue.server";
 import { clipsEndpoints, type ClipsEndpoints } from "./api/clips.server";
 import { channelEndpoints, type ChannelEndpoints } from "./api/channel.server";
@@ -30,6 +31,7 @@ export type TenantState =
       orders: OrdersEndpoints;
       commerce: CommerceEndpoints;
       clips: ClipsEndpoints;
+      calendar: CalendarEndpoints;
       bootstrap: BootstrapData;
       origin: string;
     }
@@ -92,6 +94,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       orders: ordersEndpoints(options, lang),
       commerce: commerceEndpoints(options, lang),
       clips: clipsEndpoints(options, lang),
+      calendar: calendarEndpoints(options, lang),
       bootstrap,
       origin: url.origin,
     };
