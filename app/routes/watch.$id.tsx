@@ -58,13 +58,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return result.ok ? json({ url: result.ticket.url }) : json({ error: result.message }, { status: 400 });
 }
 
-export const links: LinksFunction = () => [
-  ...catalogueLinks(),
-  { rel: "stylesheet", href: playerCss },
-  { rel: "stylesheet", href: clipsCss },
-  ...ordersLinks(),
-  ...eventActionsLinks(),
-];
+export const links: LinksFunction = () => [...catalogueLinks(), { rel: "stylesheet", href: playerCss }, { rel: "stylesheet", href: clipsCss }, ...ordersLinks(), ...eventActionsLinks()];
 
 export const meta = metaWithSocial;
 
