@@ -8,7 +8,7 @@ import { AddToCalendar } from "~/features/calendar/AddToCalendar";
 import { ShareButton, shareButtonLinks, type ShareButtonProps } from "~/features/share/ShareButton";
 import eventActionsCss from "~/styles/event-actions.css?url";
 import { EventOffer } from "./EventOffer";
-import type { EventOffer as Offer } from "./offer.server";
+import type { EventOffer as Offer } from "./offer";
 
 export const eventActionsLinks: LinksFunction = () => [...shareButtonLinks(), { rel: "stylesheet", href: eventActionsCss }];
 

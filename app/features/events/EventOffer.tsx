@@ -3,7 +3,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { money } from "~/features/commerce/format";
-import type { EventOffer as Offer } from "./offer.server";
+import type { EventOffer as Offer } from "./offer";
 
 export function EventOffer({ offer }: { offer: Offer }) {
   const { t, i18n } = useTranslation("calendar");

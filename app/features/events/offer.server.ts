@@ -1,24 +1,13 @@
-// What an upcoming paid or ppv event's page offers next to its countdown (issue 12): the API's verdict from GET
-// /simulate (the viewer's passes and trial counted), reduced to what the page shows. No pricing or access rule here.
+// Loads what an upcoming paid or ppv event's page offers next to its countdown (issue 12): GET /simulate as the
+// viewer (their passes and trial counted), reduced by offer.ts.
 import type { Event } from "@api/contract/catalogue";
-import type { SimulateResultWire } from "@api/contract/commerce-types";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { orEmpty } from "~/server/events.server";
 import { requireTenant } from "~/server/guards.server";
 import { markExpired } from "~/server/session.server";
+import { offerFrom, type EventOffer } from "./offer";
 
-export type EventOffer =
-  | { kind: "owned" }
-  | { kind: "buy"; name: string; price: number; currency: SimulateResultWire["options"][number]["currency"]; trialDays: number; href: string };
-
-/** The API's answer as the page's offer: owned when an option is owned, else its recommendation (the first option). */
-export function offerFrom(result: SimulateResultWire): EventOffer | null {
-  if (!result.needs_purchase) return null;
-  if (result.options.some((o) => o.owned)) return { kind: "owned" };
-  const best = result.options.find((o) => o.link);
-  if (!best?.link) return null;
-  return { kind: "buy", name: best.product.name, price: best.price, currency: best.currency, trialDays: best.trial_days, href: best.link };
-}
+export type { EventOffer };
 
 /** Only an upcoming event that is sold asks (the countdown is where nothing else is offered); a failure offers nothing. */
 export async function loadEventOffer(context: AppLoadContext, event: Pick<Event, "id" | "type" | "stream_status">): Promise<EventOffer | null> {
