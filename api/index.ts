@@ -10,6 +10,7 @@ import { defaultCacheControl } from "./middleware/cache-control";
 import { resolveChannel } from "./middleware/tenant";
 import { ThrottledError } from "./services/auth/throttle";
 import { assetRoutes } from "./routes/assets";
+import { calendarRoutes } from "./routes/calendar";
 import { authRoutes } from "./routes/auth";
 import { channelRoutes } from "./routes/channel";
 import { checkoutRoutes } from "./routes/checkout";
@@ -56,6 +57,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", favoriteRoutes);
   app.route("/", eventRoutes);
   app.route("/", participantRoutes);
+  app.route("/", calendarRoutes);
   app.route("/", vodRoutes);
   app.route("/", geoRoutes);
   app.route("/", authRoutes);

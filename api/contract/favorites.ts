@@ -115,3 +115,33 @@ export interface ReminderRunReport {
   /** Mails written by this run (a user and event already mailed are never mailed again). */
   sent: number;
 }
+
+// ---- Calendar (issue 12): "Add to calendar" and the subscribable feeds ------------------------------------------
+// GET /calendar/event/{id} answers one event's iCalendar file; GET /calendar/{type}/{id} a team's, school's or sport's
+// feed. Both answer `text/calendar; charset=utf-8` (errors stay JSON), with a Content-Disposition naming the file.
+
+/** A feed is a favourite's: a team (participant), a school (group) or a sport (category). */
+export const CALENDAR_FEED_TYPES = FAVORITABLE_TYPES;
+export type CalendarFeedType = FavoritableType;
+/** A feed holds the events from this many days ago… */
+export const CALENDAR_FEED_PAST_DAYS = 30;
+/** …to this many days ahead, */
+export const CALENDAR_FEED_AHEAD_DAYS = 365;
+/** …and at most this many of them (a season of several teams fits). */
+export const CALENDAR_FEED_MAX_EVENTS = 200;
+/** How often a subscribed calendar should fetch the feed again (REFRESH-INTERVAL, X-PUBLISHED-TTL). */
+export const CALENDAR_REFRESH_INTERVAL = "PT6H";
+
+export const CALENDAR_MESSAGES = {
+  typeInvalid: `The calendar type must be one of: ${CALENDAR_FEED_TYPES.join(", ")}.`,
+  idInvalid: "The id must be a positive whole number.",
+} as const;
+
+export const calendarFeedParamSchema = z.object({
+  type: z.enum(CALENDAR_FEED_TYPES, { error: CALENDAR_MESSAGES.typeInvalid }),
+  id: z.coerce.number({ error: CALENDAR_MESSAGES.idInvalid }).int(CALENDAR_MESSAGES.idInvalid).positive(CALENDAR_MESSAGES.idInvalid),
+});
+
+export const calendarEventParamSchema = calendarFeedParamSchema.pick({ id: true });
+
+export const calendarQuerySchema = z.object({ lang: languageSchema.optional() });

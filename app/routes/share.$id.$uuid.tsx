@@ -2,7 +2,6 @@
 // plays in a plain <video> from its signed MP4 (no player JS on this page). Signed URLs expire in 10 minutes, so the
 // cards name the stable /share/{id}/{uuid}/video.mp4 and poster.jpg, which redirect to fresh ones.
 import type { SharedClip } from "@api/contract/clips";
-import { TOAST_MS } from "@api/contract/constants";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -10,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { clipTags, tagLabel } from "~/features/clips/messages";
 import { catalogueLinks } from "~/features/events/links";
 import { metaWithSocial } from "~/features/events/social-meta";
+import { ShareButton, shareButtonLinks } from "~/features/share/ShareButton";
 import { clock } from "~/features/player/usePlaybackState";
 import { formatDate, matchup } from "~/lib/format";
 import { loadSharedClip } from "~/features/clips/shared.server";
@@ -56,7 +56,7 @@ async function sourceName(tenant: ReadyTenant, clip: SharedClip): Promise<string
   return tenant.catalogue.event(clip.event_id).then(matchup, () => null);
 }
 
-export const links: LinksFunction = () => [...catalogueLinks(), { rel: "stylesheet", href: shareCss }];
+export const links: LinksFunction = () => [...catalogueLinks(), ...shareButtonLinks(), { rel: "stylesheet", href: shareCss }];
 
 // Whoever holds the link may watch, but the link is not a listing: search engines leave it out.
 export const meta: MetaFunction<typeof loader> = (args) => [...metaWithSocial(args), { name: "robots", content: "noindex" }];
@@ -112,7 +112,7 @@ export default function SharedClipPage() {
               {full.kind === "event" ? t("fullEvent") : t("fullVideo")}
             </Link>
           ) : null}
-          <ShareLink url={shareUrl} title={clip.name} />
+          <ShareButton url={shareUrl} title={clip.name} linkLabel={t("linkLabel")} />
         </div>
       </div>
     </article>
@@ -187,67 +187,5 @@ function ClipVideo({ src, poster, name }: { src: string; poster: string | null; 
         </div>
       ) : null}
     </>
-  );
-}
-
-type CopyState = "idle" | "copied" | "failed";
-
-/**
- * One button: the device's share sheet where the browser has one (phones), else the page's link to the clipboard,
- * confirmed in a polite live region. If the clipboard is refused, the link shows in a read-only field, selected.
- */
-function ShareLink({ url, title }: { url: string; title: string }) {
-  const { t } = useTranslation("share");
-  const [native, setNative] = useState(false);
-  const [state, setState] = useState<CopyState>("idle");
-  const field = useRef<HTMLInputElement>(null);
-
-  // Decided after hydration: the server cannot know, and both renders must agree.
-  useEffect(() => setNative(typeof navigator.share === "function" && (navigator.canShare?.({ url, title }) ?? true)), [url, title]);
-
-  useEffect(() => {
-    if (state === "failed") field.current?.select();
-    if (state !== "copied") return;
-    const timer = setTimeout(() => setState("idle"), TOAST_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setState("copied");
-    } catch {
-      setState("failed");
-    }
-  };
-
-  const share = async () => {
-    if (!native) return copy();
-    try {
-      await navigator.share({ title, url });
-    } catch (error) {
-      // Closing the share sheet is a choice, not a failure.
-      if (!(error instanceof DOMException && error.name === "AbortError")) await copy();
-    }
-  };
-
-  return (
-    <div className="share__link">
-      <button type="button" className="button button--ghost share__button" onClick={share} data-share={native ? "native" : "copy"}>
-        <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="20" height="20">
-          <path d="M18 16a3 3 0 0 0-2.4 1.2l-6.7-3.4a3 3 0 0 0 0-1.6l6.7-3.4A3 3 0 1 0 15 7l-6.7 3.4a3 3 0 1 0 0 3.2L15 17a3 3 0 1 0 3-1Z" />
-        </svg>
-        {native ? t("share") : t("copyLink")}
-      </button>
-      <p className="share__status" role="status" aria-live="polite" data-state={state}>
-        {state === "copied" ? t("copied") : state === "failed" ? t("copyFailed") : ""}
-      </p>
-      {state === "failed" ? (
-        <div className="field share__field">
-          <label htmlFor="share-url">{t("linkLabel")}</label>
-          <input id="share-url" ref={field} type="url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-        </div>
-      ) : null}
-    </div>
   );
 }

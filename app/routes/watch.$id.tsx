@@ -1,6 +1,9 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { EventActions, eventActionsLinks } from "~/features/events/EventActions";
 import { EventHeader } from "~/features/events/EventHeader";
+import { loadEventOffer } from "~/features/events/offer.server";
 import { metaWithSocial } from "~/features/events/social-meta";
 import { catalogueLinks } from "~/features/events/links";
 import { coveringPasses, type CoveringPass } from "~/features/orders/covering";
@@ -25,6 +28,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);
   const clipArea = loadClipArea(context, tenant, playback, { event_id: event.id });
   const reminder = loadReminderState(context, tenant, event);
+  const offer = loadEventOffer(context, event);
   // Only a purchase prompt lists the passes covering the event (the package list is public and cheap).
   let passes: CoveringPass[] = [];
   if (playback.kind === "refused" && playback.reason === "purchase") {
@@ -37,6 +41,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     passes,
     clips: await clipArea,
     reminder: await reminder,
+    offer: await offer,
     meta: { title, description: event.description ?? eventSummary(event) },
     social: { url: absoluteUrl(context, `/watch/${event.id}`)!, image: absoluteUrl(context, event.poster), type: "video.other" as const },
   };
@@ -57,12 +62,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return result.ok ? json({ url: result.ticket.url }) : json({ error: result.message }, { status: 400 });
 }
 
-export const links: LinksFunction = () => [...catalogueLinks(), { rel: "stylesheet", href: playerCss }, { rel: "stylesheet", href: clipsCss }, ...ordersLinks()];
+export const links: LinksFunction = () => [...catalogueLinks(), { rel: "stylesheet", href: playerCss }, { rel: "stylesheet", href: clipsCss }, ...ordersLinks(), ...eventActionsLinks()];
 
 export const meta = metaWithSocial;
 
 export default function Watch() {
-  const { event, playback, passes, clips, reminder } = useLoaderData<typeof loader>();
+  const { event, playback, passes, clips, reminder, offer, social } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("calendar");
   const grant = playback.kind === "allowed" ? playback.grant : null;
   const clip = useClipArea(
     grant && clips ? { verdict: grant.clip, thumbnails: grant.thumbnails, source: { event_id: event.id }, ...clips, returnTo: `/watch/${event.id}` } : null,
@@ -83,7 +89,21 @@ export default function Watch() {
   const download = playback.kind === "allowed" ? playback.grant.download : null;
   return (
     <div className="page watch" data-playback={playback.kind}>
-      <EventHeader event={event} stage={stage} overlay={overlay} belowStage={clip.area} />
+      <EventHeader
+        event={event}
+        stage={stage}
+        overlay={overlay}
+        belowStage={
+          <>
+            {clip.area}
+            <EventActions
+              share={{ url: social.url, title: matchup(event), linkLabel: t("share.linkLabel") }}
+              calendarEventId={event.stream_status === "finished" ? null : event.id}
+              offer={offer}
+            />
+          </>
+        }
+      />
       {download ? <DownloadEvent remaining={download.remaining} /> : null}
     </div>
   );

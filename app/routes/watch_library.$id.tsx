@@ -4,6 +4,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { EventActions, eventActionsLinks } from "~/features/events/EventActions";
 import { catalogueLinks } from "~/features/events/links";
 import { metaWithSocial } from "~/features/events/social-meta";
 import { useWatchStage } from "~/features/player/WatchStage";
@@ -36,12 +37,12 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   };
 }
 
-export const links: LinksFunction = () => [...catalogueLinks(), { rel: "stylesheet", href: playerCss }, { rel: "stylesheet", href: clipsCss }];
+export const links: LinksFunction = () => [...catalogueLinks(), { rel: "stylesheet", href: playerCss }, { rel: "stylesheet", href: clipsCss }, ...eventActionsLinks()];
 
 export const meta = metaWithSocial;
 
 export default function WatchLibraryItem() {
-  const { item, playback, clips } = useLoaderData<typeof loader>();
+  const { item, playback, clips, social } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const image = vodImage(item);
   const grant = playback.kind === "allowed" ? playback.grant : null;
@@ -73,6 +74,7 @@ export default function WatchLibraryItem() {
         {overlay}
       </div>
       {clip.area}
+      <EventActions noun="video" share={{ url: social.url, title: item.title, linkLabel: t("calendar:share.linkLabelVideo") }} />
       <header className="event-header">
         <h1 className="event-header__title">{item.title}</h1>
         <p>

@@ -4,6 +4,7 @@ import type { BootstrapData, ChannelConfig } from "@api/contract/channel";
 import { DEFAULT_LANGUAGE, type Language } from "@api/contract/constants";
 import { channelKeySource } from "./api/api-key.server";
 import { authEndpoints, type AuthEndpoints } from "./api/auth.server";
+import { calendarEndpoints, type CalendarEndpoints } from "./api/calendar.server";
 import { catalogueEndpoints, type CatalogueEndpoints } from "./api/catalogue.server";
 import { clipsEndpoints, type ClipsEndpoints } from "./api/clips.server";
 import { favoritesEndpoints, type FavoritesEndpoints } from "./api/favorites.server";
@@ -34,6 +35,7 @@ export type TenantState =
       clips: ClipsEndpoints;
       favorites: FavoritesEndpoints;
       reminders: RemindersEndpoints;
+      calendar: CalendarEndpoints;
       bootstrap: BootstrapData;
       origin: string;
     }
@@ -98,6 +100,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       clips: clipsEndpoints(options, lang),
       favorites: favoritesEndpoints(options, lang),
       reminders: remindersEndpoints(options),
+      calendar: calendarEndpoints(options, lang),
       bootstrap,
       origin: url.origin,
     };

@@ -33,6 +33,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The call answers 204 No Content on success (then it resolves to undefined); any other answer is still 200. */
   noContent?: boolean;
+  /** A 200 resolves to the Response itself, unread: for answers that are not JSON (a calendar file). */
+  raw?: boolean;
 }
 
 export type Method = "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
@@ -89,7 +91,7 @@ export function createApiClient(options: ApiClientOptions) {
       }
       const response = await send(method, path, opts, apiKey);
       // A non-200 success is a failure too (SPEC §8).
-      if (response.status === 200) return (await response.json()) as T;
+      if (response.status === 200) return (opts.raw ? response : await response.json()) as T;
       if (response.status === 204 && opts.noContent) return undefined as T;
 
       const body = await readErrorBody(response);

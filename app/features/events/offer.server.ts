@@ -1,0 +1,21 @@
+// Loads what an upcoming paid or ppv event's page offers next to its countdown (issue 12): GET /simulate as the
+// viewer (their passes and trial counted), reduced by offer.ts.
+import type { Event } from "@api/contract/catalogue";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { orEmpty } from "~/server/events.server";
+import { requireTenant } from "~/server/guards.server";
+import { markExpired } from "~/server/session.server";
+import { offerFrom, type EventOffer } from "./offer";
+
+export type { EventOffer };
+
+/** Only an upcoming event that is sold asks (the countdown is where nothing else is offered); a failure offers nothing. */
+export async function loadEventOffer(context: AppLoadContext, event: Pick<Event, "id" | "type" | "stream_status">): Promise<EventOffer | null> {
+  if (event.stream_status !== "upcoming" || event.type !== "paid") return null;
+  const { session } = context;
+  const result = await orEmpty(
+    requireTenant(context).orders.simulate({ event_id: event.id }, session.token, () => markExpired(session)),
+    null,
+  );
+  return result ? offerFrom(result) : null;
+}
