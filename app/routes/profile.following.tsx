@@ -9,6 +9,7 @@ import { Crest } from "~/features/events/Crest";
 import { catalogueLinks } from "~/features/events/links";
 import { FollowButton } from "~/features/favorites/FollowButton";
 import { metaFromLoader } from "~/lib/route-meta";
+import { useHydrated } from "~/lib/use-hydrated";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import { markExpired } from "~/server/session.server";
@@ -75,6 +76,7 @@ function FollowingItem({ favorite }: { favorite: Favorite }) {
 function RemindToggle({ favorite }: { favorite: Favorite }) {
   const { t } = useTranslation("favorites");
   const fetcher = useFetcher<FavoritesActionData>();
+  const hydrated = useHydrated();
   const asked = fetcher.formData?.get("remind");
   const on = asked === undefined || asked === null ? favorite.remind : asked === "true";
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
@@ -84,6 +86,8 @@ function RemindToggle({ favorite }: { favorite: Favorite }) {
       <input type="hidden" name="intent" value="remind" />
       <input type="hidden" name="id" value={favorite.id} />
       <input type="hidden" name="remind" value={on ? "false" : "true"} />
+      <input type="hidden" name="redirectTo" value="/profile/following" />
+      {hydrated ? <input type="hidden" name="fetch" value="1" /> : null}
       <button type="submit" role="switch" aria-checked={on} aria-describedby={hint} className="switch">
         <span className="switch__track" aria-hidden="true" />
         <span>{t("page.remind")}</span>

@@ -33,6 +33,13 @@ async function upcomingGame(request: APIRequestContext, alias: string, skip = 0)
   return games[skip]!;
 }
 
+/** Runs `act` and waits for the follow call it makes to be answered (a navigation right after would cancel it). */
+async function answered(page: Page, act: () => Promise<void>) {
+  const response = page.waitForResponse((r) => r.url().includes("/action/favorites") && r.request().method() === "POST");
+  await act();
+  expect((await response).status()).toBe(200);
+}
+
 const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 const followButton = (page: Page, scope: string, name: string) => page.locator(scope).getByRole("button", { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) });
 
@@ -61,7 +68,7 @@ for (const ch of CHANNELS) {
       await expect(follow).toHaveAttribute("aria-pressed", "false");
       await expect(follow).toHaveAccessibleName(`${f.follow} ${team.name}`);
       await follow.focus();
-      await page.keyboard.press("Enter");
+      await answered(page, () => page.keyboard.press("Enter"));
       await expect(follow).toHaveAttribute("aria-pressed", "true");
       await expect(follow).toContainText(f.following);
       // Every button for that team on the page agrees (the cards' compact ones too).
@@ -81,7 +88,7 @@ for (const ch of CHANNELS) {
       const remind = item.getByRole("switch");
       await expect(remind).toHaveAttribute("aria-checked", "false");
       await remind.focus();
-      await page.keyboard.press("Space");
+      await answered(page, () => page.keyboard.press("Space"));
       await expect(remind).toHaveAttribute("aria-checked", "true");
       await page.reload();
       await expect(page.locator(".following__item", { hasText: team.name }).getByRole("switch")).toHaveAttribute("aria-checked", "true");
@@ -125,7 +132,7 @@ for (const ch of CHANNELS) {
       const card = page.locator(".event-card", { has: page.locator(`.event-card__link[href="/watch/${game.id}"]`) });
       const cardFollow = followButton(page, `.event-card:has(.event-card__link[href="/watch/${game.id}"]) .event-card__follow`, first!.name);
       await expect(card).toBeVisible();
-      await cardFollow.click();
+      await answered(page, () => cardFollow.click());
       await expect(cardFollow).toHaveAttribute("aria-pressed", "true");
 
       await page.goto(url(ch, `/watch/${game.id}`));
@@ -133,10 +140,10 @@ for (const ch of CHANNELS) {
       const teams = page.locator(".event-header__teams");
       await expect(followButton(page, ".event-header__teams", first!.name)).toHaveAttribute("aria-pressed", "true");
       const other = followButton(page, ".event-header__teams", second!.name);
-      await other.click();
+      await answered(page, () => other.click());
       await expect(other).toHaveAttribute("aria-pressed", "true");
       const sport = page.locator(".event-header__sport").getByRole("button");
-      await sport.click();
+      await answered(page, () => sport.click());
       await expect(sport).toHaveAttribute("aria-pressed", "true");
       await expect(teams.getByRole("button", { pressed: true })).toHaveCount(2);
       await expectAccessible(page);

@@ -1,6 +1,7 @@
 import type { FavoritableType } from "@api/contract/favorites";
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { RootData } from "~/root";
 import type { FavoritesActionData } from "~/routes/action.favorites";
 
@@ -23,6 +24,7 @@ export function FollowButton({ target, compact, label }: { target: FollowTarget;
   const root = useRouteLoaderData<RootData>("root");
   const location = useLocation();
   const fetcher = useFetcher<FavoritesActionData>();
+  const hydrated = useHydrated();
   const favorite = root?.following?.find((f) => f.type === target.type && f.favoritable_id === target.id) ?? null;
   const pending = fetcher.formData?.get("intent");
   const following = pending === "follow" ? true : pending === "unfollow" ? false : Boolean(favorite);
@@ -36,6 +38,7 @@ export function FollowButton({ target, compact, label }: { target: FollowTarget;
       <input type="hidden" name="favoritable_id" value={target.id} />
       {favorite ? <input type="hidden" name="id" value={favorite.id} /> : null}
       <input type="hidden" name="redirectTo" value={here} />
+      {hydrated ? <input type="hidden" name="fetch" value="1" /> : null}
       <button
         type="submit"
         className="follow__button"
