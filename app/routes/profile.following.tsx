@@ -1,11 +1,13 @@
 // /profile/following (issue 12): the teams, schools and sports the user follows, by kind, each with its landing, a
-// "Live now" badge, the reminder opt-in for all of its games, and unfollow. Adding or removing reloads the list
-// (SPEC §4): the buttons post to /action/favorites and Remix reloads this loader.
+// "Live now" badge, the reminder opt-in for all of its games, its calendar feed (webcal://) and unfollow. Adding or
+// removing reloads the list (SPEC §4): the buttons post to /action/favorites and Remix reloads this loader.
 import { type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { FAVORITABLE_TYPES, type Favorite } from "@api/contract/favorites";
 import { useTranslation } from "react-i18next";
+import { CalendarFeedLink } from "~/features/calendar/CalendarFeedLink";
 import { Crest } from "~/features/events/Crest";
+import { eventActionsLinks } from "~/features/events/EventActions";
 import { catalogueLinks } from "~/features/events/links";
 import { FollowButton } from "~/features/favorites/FollowButton";
 import { metaFromLoader } from "~/lib/route-meta";
@@ -15,18 +17,18 @@ import { getT } from "~/server/i18n.server";
 import { markExpired } from "~/server/session.server";
 import type { FavoritesActionData } from "./action.favorites";
 
-export const links: LinksFunction = catalogueLinks;
+export const links: LinksFunction = () => [...catalogueLinks(), ...eventActionsLinks()];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, token } = requireUser(context, request);
   const [t, favorites] = await Promise.all([getT(tenant.lang), tenant.favorites.withUser(token, () => markExpired(context.session)).list()]);
-  return { favorites, meta: { title: t("favorites:page.title") } };
+  return { favorites, origin: tenant.origin, meta: { title: t("favorites:page.title") } };
 }
 
 export const meta = metaFromLoader;
 
 export default function ProfileFollowing() {
-  const { favorites } = useLoaderData<typeof loader>();
+  const { favorites, origin } = useLoaderData<typeof loader>();
   const { t } = useTranslation("favorites");
   return (
     <section className="following" aria-labelledby="following-title">
@@ -45,7 +47,7 @@ export default function ProfileFollowing() {
               <h3 id={`following-${type}`}>{t(`page.kinds.${type}`)}</h3>
               <ul className="following__list">
                 {list.map((f) => (
-                  <FollowingItem key={f.id} favorite={f} />
+                  <FollowingItem key={f.id} favorite={f} origin={origin} />
                 ))}
               </ul>
             </section>
@@ -56,7 +58,7 @@ export default function ProfileFollowing() {
   );
 }
 
-function FollowingItem({ favorite }: { favorite: Favorite }) {
+function FollowingItem({ favorite, origin }: { favorite: Favorite; origin: string }) {
   const { t } = useTranslation("favorites");
   const item = favorite.favoritable;
   return (
@@ -67,7 +69,10 @@ function FollowingItem({ favorite }: { favorite: Favorite }) {
         {favorite.live_now ? <span className="badge badge--live">{t("yourTeams.liveNow")}</span> : null}
       </div>
       <RemindToggle favorite={favorite} />
-      <FollowButton target={{ type: favorite.favoritable_type, id: favorite.favoritable_id, name: item.name }} />
+      <div className="following__actions">
+        <CalendarFeedLink compact type={favorite.favoritable_type} id={favorite.favoritable_id} name={item.name} origin={origin} />
+        <FollowButton target={{ type: favorite.favoritable_type, id: favorite.favoritable_id, name: item.name }} />
+      </div>
     </li>
   );
 }

@@ -92,6 +92,13 @@ for (const ch of CHANNELS) {
       await expect(remind).toHaveAttribute("aria-checked", "true");
       await page.reload();
       await expect(page.locator(".following__item", { hasText: team.name }).getByRole("switch")).toHaveAttribute("aria-checked", "true");
+      // Its calendar feed: webcal:// to subscribe, served as text/calendar.
+      const subscribe = page.locator(".following__item", { hasText: team.name }).locator(".calendar-feed__subscribe");
+      const feed = `/calendar/participant/${team.id}.ics`;
+      await expect(subscribe).toHaveAttribute("href", `webcal://${ch.alias}.localhost:${PORT}${feed}`);
+      const served = await request.get(`http://127.0.0.1:${PORT}${feed}`, { headers: { host: `${ch.alias}.localhost:${PORT}` } });
+      expect(served.headers()["content-type"]).toContain("text/calendar");
+      expect(await served.text()).toContain(`/watch/${game.id}`);
       await expectAccessible(page);
 
       // Unfollow from the list: it reloads without the team.

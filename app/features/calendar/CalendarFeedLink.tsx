@@ -15,9 +15,11 @@ export interface CalendarFeedLinkProps {
   name: string;
   /** The channel's origin (https://alpha.example.com). Without it, the page's own, known after hydration. */
   origin?: string;
+  /** In a list that already names the team: short visible labels ("Calendar", "Copy address"), full accessible names. */
+  compact?: boolean;
 }
 
-export function CalendarFeedLink({ type, id, name, origin }: CalendarFeedLinkProps) {
+export function CalendarFeedLink({ type, id, name, origin, compact }: CalendarFeedLinkProps) {
   const { t } = useTranslation("calendar");
   const [base, setBase] = useState(origin ?? null);
   useEffect(() => {
@@ -29,11 +31,11 @@ export function CalendarFeedLink({ type, id, name, origin }: CalendarFeedLinkPro
   const webcal = base ? `${base.replace(/^https?:/, "webcal:")}${path}` : path;
   return (
     <div className="calendar-feed" data-testid="calendar-feed">
-      <a className="button button--ghost calendar-feed__subscribe" href={webcal}>
+      <a className="button button--ghost calendar-feed__subscribe" href={webcal} aria-label={compact ? t("feed.subscribe", { name }) : undefined}>
         <CalendarIcon />
-        {t("feed.subscribe", { name })}
+        {compact ? t("feed.subscribeShort") : t("feed.subscribe", { name })}
       </a>
-      <ShareButton url={https} title={t("feed.title", { name })} linkLabel={t("feed.linkLabel", { name })} copyOnly={t("feed.copy")} />
+      <ShareButton url={https} title={t("feed.title", { name })} linkLabel={t("feed.linkLabel", { name })} copyOnly={compact ? t("feed.copyShort") : t("feed.copy")} />
     </div>
   );
 }

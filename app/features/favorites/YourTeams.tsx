@@ -4,6 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Crest } from "~/features/events/Crest";
 import { EventList } from "~/features/events/EventCard";
 
+/** Followed teams shown as chips above the games; the rest are one link away. */
+const YOUR_TEAMS_CHIPS = 8;
+
 export interface YourTeamsData {
   favorites: Favorite[];
   /** Live games first, then the next ones (GET /events/favorite). */
@@ -13,6 +16,10 @@ export interface YourTeamsData {
 /** Home, signed in (issue 12): what the viewer follows, with a "Live now" badge, and those games first. */
 export function YourTeams({ data }: { data: YourTeamsData }) {
   const { t } = useTranslation("favorites");
+  // Live ones first; a long list shows its first few and links to the rest.
+  const chips = [...data.favorites.filter((f) => f.live_now), ...data.favorites.filter((f) => !f.live_now)];
+  const shown = chips.slice(0, YOUR_TEAMS_CHIPS);
+  const more = chips.length - shown.length;
   return (
     <section className="home-events your-teams" aria-labelledby="your-teams-title" data-section="your-teams">
       <div className="home-events__head">
@@ -27,7 +34,7 @@ export function YourTeams({ data }: { data: YourTeamsData }) {
       {data.favorites.length ? (
         <>
           <ul className="your-teams__chips" aria-label={t("yourTeams.followed")}>
-            {data.favorites.map((f) => (
+            {shown.map((f) => (
               <li key={f.id}>
                 <Link to={f.favoritable.path} className="your-teams__chip" data-live={f.live_now ? "true" : undefined}>
                   {f.favoritable_type === "category" ? null : <Crest src={f.favoritable.image} alt="" size={24} />}
@@ -36,6 +43,13 @@ export function YourTeams({ data }: { data: YourTeamsData }) {
                 </Link>
               </li>
             ))}
+            {more > 0 ? (
+              <li>
+                <Link to="/profile/following" className="your-teams__chip your-teams__more">
+                  {t("yourTeams.more", { count: more })}
+                </Link>
+              </li>
+            ) : null}
           </ul>
           {data.events.length ? <EventList events={data.events} /> : <p className="home-events__empty">{t("yourTeams.noGames")}</p>}
         </>

@@ -39,7 +39,7 @@ export function RemindMe({ eventId, state, returnTo }: { eventId: number; state:
       <input type="hidden" name="event_id" value={eventId} />
       <input type="hidden" name="intent" value={set ? "remove" : "add"} />
       <button type="submit" className={set ? "button" : "button button--primary"} aria-pressed={set} aria-describedby={hintId}>
-        <span aria-hidden="true">{set ? "✓ " : "🔔 "}</span>
+        <BellIcon set={set} />
         {t(set ? "button.set" : "button.add")}
       </button>
       <span id={hintId} className="visually-hidden">
@@ -51,5 +51,20 @@ export function RemindMe({ eventId, state, returnTo }: { eventId: number; state:
         </p>
       ) : null}
     </fetcher.Form>
+  );
+}
+
+/** A bell (an SVG: the emoji is missing from many fonts), ticked once the reminder is set. */
+function BellIcon({ set }: { set: boolean }) {
+  return (
+    <svg className="remind-me__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        d="M12 3a6 6 0 0 0-6 6v3.6L4.3 15.4A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.6L18 12.6V9a6 6 0 0 0-6-6zM9.5 19a2.5 2.5 0 0 0 5 0"
+        fill={set ? "currentColor" : "none"}
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
   );
 }
