@@ -16,13 +16,15 @@ import {
 } from "../contract/favorites";
 import type { Db } from "../db/client";
 import { type EventPage, eventPageQuery, eventRelationsQueries, eventsOrder, eventsWhere } from "../db/repos/catalogue-events";
-import { eventCategories, events, participantGroups, participants } from "../db/schema";
+import { events } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { requestHost } from "../middleware/tenant";
 import { eventMapper, type EventRelations } from "../services/catalogue-events";
-import { eventTitle, fileSlug, teamName, toIcsEvent, type CalendarSite } from "../services/calendar/events";
+import { teamName } from "../contract/names";
+import { findFavoritable } from "../db/repos/favorites";
+import { eventTitle, fileSlug, toIcsEvent, type CalendarSite } from "../services/calendar/events";
 import { ICS_CONTENT_TYPE, writeCalendar } from "../services/calendar/ics";
 import { type Lang, requestLang, tr } from "../services/lang";
 import { normaliseHost } from "../services/host";
@@ -45,16 +47,9 @@ async function loadEvents(db: Db, channelId: number, page: EventPage, now: numbe
 
 /** The feed owner's name in the call's language, or null when this channel has no such team, school or sport. */
 async function ownerName(db: Db, channelId: number, type: CalendarFeedType, id: number, l: Lang): Promise<string | null> {
-  if (type === "participant") {
-    const row = await db.select().from(participants).where(and(eq(participants.channelId, channelId), eq(participants.id, id))).get();
-    return row ? teamName(tr(row.name, l)) : null;
-  }
-  if (type === "group") {
-    const row = await db.select().from(participantGroups).where(and(eq(participantGroups.channelId, channelId), eq(participantGroups.id, id))).get();
-    return row ? teamName(tr(row.name, l)) : null;
-  }
-  const row = await db.select().from(eventCategories).where(and(eq(eventCategories.channelId, channelId), eq(eventCategories.id, id))).get();
-  return row ? tr(row.name, l) : null;
+  const row = await findFavoritable(db, channelId, type, id);
+  if (!row) return null;
+  return type === "category" ? tr(row.name, l) : teamName(tr(row.name, l));
 }
 
 function calendarResponse(c: Context<AppEnv>, body: string, disposition: "attachment" | "inline", filename: string) {

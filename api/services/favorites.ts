@@ -13,7 +13,7 @@ import {
   followedEventsWhere,
 } from "../db/repos/catalogue-events";
 import type { CategoryRow, GroupRow, ParticipantRow } from "../db/repos/catalogue-taxonomy";
-import { countFavorites, deleteFavorite, favoriteById, favoritableExists, favoritablesQueries, followedBy, setFavoriteRemind, upsertFavorite, userFavoritesQuery } from "../db/repos/favorites";
+import { countFavorites, deleteFavorite, favoriteById, favoritablesQueries, findFavoritable, followedBy, setFavoriteRemind, upsertFavorite, userFavoritesQuery } from "../db/repos/favorites";
 import type { FavoriteRow } from "../db/favorites-schema";
 import { ApiError, notFound } from "../lib/errors";
 import { eventMapper, type EventRelations } from "./catalogue-events";
@@ -115,7 +115,7 @@ export async function listFavorites(scope: FavoriteScope, l: Lang): Promise<Favo
 /** POST /favorite: follows a team, school or sport of this channel (another channel's id is a 404). */
 export async function addFavorite(scope: FavoriteScope, input: { favoritable_type: FavoritableType; favoritable_id: number; remind?: boolean }, l: Lang): Promise<Favorite> {
   const { db, channelId } = scope;
-  if (!(await favoritableExists(db, channelId, input.favoritable_type, input.favoritable_id))) throw notFound();
+  if (!(await findFavoritable(db, channelId, input.favoritable_type, input.favoritable_id))) throw notFound();
   if ((await countFavorites(db, scope)) >= FAVORITES_MAX) {
     const already = (await userFavoritesQuery(db, scope)).some((r) => r.favoritableType === input.favoritable_type && r.favoritableId === input.favoritable_id);
     if (!already) throw new ApiError(422, FAVORITE_MESSAGES.tooMany, { favoritable_id: [FAVORITE_MESSAGES.tooMany] });

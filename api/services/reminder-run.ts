@@ -15,6 +15,7 @@ import { renderReminderMail } from "../providers/email/reminder-template";
 import type { Branding } from "../providers/email/templates";
 import { aliasFromHost, parseRootDomains } from "./host";
 import { localize } from "./localize";
+import { participantLabel } from "../contract/names";
 import { unsubscribeLink } from "./reminders";
 
 type ChannelRow = typeof channels.$inferSelect;
@@ -39,11 +40,9 @@ export function channelWebOrigin(channel: Pick<ChannelRow, "alias">, domains: re
   return `${isLocal(host) ? "http" : "https"}://${host}`;
 }
 
-/** SPEC §3: team names drop "University of" / "University"; cards show the short name. */
+/** SPEC §3: a team as cards show it (its short name, else its name, without "University"). */
 function teamLabel(team: { name: unknown; shortName: string | null }, lang: Language, fallback: Language): string {
-  const raw = team.shortName?.trim() || localize(team.name as never, lang, fallback);
-  const out = raw.replace(/\bUniversity\s+of\b/gi, " ").replace(/\bUniversity\b/gi, " ").replace(/\s{2,}/g, " ").trim();
-  return out || raw.trim();
+  return participantLabel({ name: localize(team.name as never, lang, fallback), short_name: team.shortName });
 }
 
 type Team = { id: number; name: unknown; shortName: string | null };

@@ -1,36 +1,8 @@
 // Display rules of SPEC §3 for events and teams, pure so that server and browser render the same.
-import type { Event, EventParticipant, Gender } from "@api/contract/catalogue";
+import type { Gender } from "@api/contract/catalogue";
 
-/** SPEC §3: team-name display removes the words "University of" or "University". */
-export function teamName(name: string): string {
-  const out = name
-    .replace(/\bUniversity\s+of\b/gi, " ")
-    .replace(/\bUniversity\b/gi, " ")
-    .replace(/\s+,/g, ",")
-    .replace(/\s{2,}/g, " ")
-    .trim()
-    .replace(/^(of|,)\s+/i, "")
-    .replace(/[\s,]+$/, "");
-  return out || name.trim();
-}
-
-/** A participant as a card shows it: its short name, else its name without "University". */
-export function participantLabel(p: Pick<EventParticipant, "name" | "short_name">): string {
-  return teamName(p.short_name?.trim() || p.name);
-}
-
-/** The two sides of an event, away first (SPEC: "away @ home"); null when it does not have both. */
-export function sides(event: Pick<Event, "participants">): { away: EventParticipant; home: EventParticipant } | null {
-  const away = event.participants.find((p) => p.side === "away");
-  const home = event.participants.find((p) => p.side === "home");
-  return away && home ? { away, home } : null;
-}
-
-/** "Away @ Home" by short name, or the event's own name when it is not a two-sided game. */
-export function matchup(event: Pick<Event, "participants" | "name">): string {
-  const s = sides(event);
-  return s ? `${participantLabel(s.away)} @ ${participantLabel(s.home)}` : event.name;
-}
+// The team and matchup rules are shared with the API (mails, calendars): one home, in the contract.
+export { matchup, participantLabel, sides, teamName } from "@api/contract/names";
 
 /** SPEC §3: gender shows as M and W; "not identified" shows nothing. */
 export function genderLetter(gender: Gender | null | undefined): "M" | "W" | null {

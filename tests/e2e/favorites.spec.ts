@@ -4,7 +4,7 @@
 // each page state.
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { CHANNELS, login, logout, newUser, register, url, type Channel } from "./auth-helpers";
+import { CHANNELS, login, logout, newUser, register, url } from "./auth-helpers";
 import { PORT, acceptCookies, expect, expectAccessible, test } from "./fixtures";
 import { apiKey } from "./watch-helpers";
 

@@ -4,7 +4,8 @@
 import ICAL from "ical.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { escapeText, foldLine, utcOffset, writeCalendar, type IcsCalendar, type IcsEvent } from "@api/services/calendar/ics";
-import { eventTitle, fileSlug, teamName } from "@api/services/calendar/events";
+import { teamName } from "@api/contract/names";
+import { eventTitle, fileSlug } from "@api/services/calendar/events";
 import { offsetAt, transitions } from "@api/services/calendar/zone";
 
 const STAMP = Date.UTC(2026, 10, 22, 12, 0, 0);

@@ -82,8 +82,8 @@ export function favoritablesQueries(db: Db, s: UserScope) {
   ] as const;
 }
 
-/** Whether the channel has this team, school or sport. */
-export async function favoritableExists(db: Db, channelId: number, type: FavoritableType, id: number): Promise<boolean> {
+/** The channel's team, school or sport with this id (its id and stored name), or null. */
+export async function findFavoritable(db: Db, channelId: number, type: FavoritableType, id: number): Promise<{ id: number; name: unknown } | null> {
   const table = type === "participant" ? participants : type === "group" ? participantGroups : eventCategories;
-  return Boolean(await db.select({ id: table.id }).from(table).where(and(eq(table.channelId, channelId), eq(table.id, id))).get());
+  return (await db.select({ id: table.id, name: table.name }).from(table).where(and(eq(table.channelId, channelId), eq(table.id, id))).get()) ?? null;
 }

@@ -1,29 +1,11 @@
 // Events (the wire Event of /events/{id}) as calendar entries: the title the web shows, the venue, the watch page on
 // the channel's own host. Pure.
-import type { Event, EventParticipant } from "../../contract/catalogue";
+import type { Event } from "../../contract/catalogue";
+import { matchup } from "../../contract/names";
 import type { IcsEvent } from "./ics";
 
-/** SPEC §3 "Team-name display removes the words University of / University" (the web's teamName, same rule). */
-export function teamName(name: string): string {
-  const out = name
-    .replace(/\bUniversity\s+of\b/gi, " ")
-    .replace(/\bUniversity\b/gi, " ")
-    .replace(/\s+,/g, ",")
-    .replace(/\s{2,}/g, " ")
-    .trim()
-    .replace(/^(of|,)\s+/i, "")
-    .replace(/[\s,]+$/, "");
-  return out || name.trim();
-}
-
-const label = (p: EventParticipant) => teamName(p.short_name?.trim() || p.name);
-
 /** SPEC §3: two participants show as "away @ home" by short name; otherwise the event's own name. */
-export function eventTitle(event: Pick<Event, "participants" | "name">): string {
-  const away = event.participants.find((p) => p.side === "away");
-  const home = event.participants.find((p) => p.side === "home");
-  return away && home ? `${label(away)} @ ${label(home)}` : event.name;
-}
+export const eventTitle = (event: Pick<Event, "participants" | "name">): string => matchup(event);
 
 /** The venue as one line: name, address, city, state (what the event has of them). */
 export function venue(event: Pick<Event, "location">): string | null {

@@ -1,0 +1,34 @@
+// SPEC §3 display rules for teams and events, shared by the web (cards, titles) and the API (reminder mails,
+// calendar entries), so both write a game's name the same way. Pure.
+import type { Event, EventParticipant } from "./catalogue-types";
+
+/** SPEC §3: team-name display removes the words "University of" or "University". */
+export function teamName(name: string): string {
+  const out = name
+    .replace(/\bUniversity\s+of\b/gi, " ")
+    .replace(/\bUniversity\b/gi, " ")
+    .replace(/\s+,/g, ",")
+    .replace(/\s{2,}/g, " ")
+    .trim()
+    .replace(/^(of|,)\s+/i, "")
+    .replace(/[\s,]+$/, "");
+  return out || name.trim();
+}
+
+/** A team as a card shows it: its short name, else its name without "University". */
+export function participantLabel(p: Pick<EventParticipant, "name" | "short_name">): string {
+  return teamName(p.short_name?.trim() || p.name);
+}
+
+/** The two sides of an event, away first (SPEC: "away @ home"); null when it does not have both. */
+export function sides(event: Pick<Event, "participants">): { away: EventParticipant; home: EventParticipant } | null {
+  const away = event.participants.find((p) => p.side === "away");
+  const home = event.participants.find((p) => p.side === "home");
+  return away && home ? { away, home } : null;
+}
+
+/** "Away @ Home" by short name, or the event's own name when it is not a two-sided game. */
+export function matchup(event: Pick<Event, "participants" | "name">): string {
+  const s = sides(event);
+  return s ? `${participantLabel(s.away)} @ ${participantLabel(s.home)}` : event.name;
+}
