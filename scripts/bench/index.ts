@@ -1,14 +1,15 @@
 /// <reference types="node" />
 // `npm run bench`: build, prepare local state, start the built worker on Miniflare (scripts/lib/local-server.ts), measure, report.
-// Flags: --no-build, --duration N (s per target), --only <path> (repeatable), --connections N, --samples N,
+// Flags: --no-build, --duration N (s per target), --only <route> (repeatable), --connections N, --samples N,
 // --runs N (time to first frame), --clip-runs N (clip-ready latency), --no-first-frame, --no-clip-ready, --no-lighthouse.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { MEASUREMENTS, OPTIONAL_MEASUREMENTS } from "./measurements";
 import { describeTarget, formatClipReadyTable, formatFirstFrameTable, formatLighthouseTable, formatNotes, formatTable, playerCheck, writeJson } from "./report";
-import { CLIPS, ROUTES, STATIC_CHANNEL, findStaticAsset } from "./routes";
+import { CLIPS, ROUTES, STATIC_CHANNEL, findStaticAsset, routeLabel, routeMatches } from "./routes";
 import { startServer, type RunningServer } from "./server";
+import { checkSignedInPage, prepareSignedInTargets } from "./signed-in";
 import type { BenchContext, BenchOptions, Measurement, Target, TargetResult } from "./types";
 import { resolveWatchTargets } from "./watch-targets";
 
@@ -46,13 +47,14 @@ function parseArgs(argv: string[]): Cli {
     else if (a === "--clip-runs") cli.options.clipRuns = intFlag(a, argv[++i], 1, 20);
     else if (a === "--only") {
       const p = argv[++i];
-      if (!p?.startsWith("/")) throw new Error("--only expects a path starting with /");
+      if (!p?.startsWith("/")) throw new Error("--only expects a route starting with / (its path, or e.g. '/ (signed in)')");
       cli.only.push(p);
     } else if (a === "--help" || a === "-h") {
       console.log(
-        "npm run bench -- [--no-build] [--duration N] [--only /path]... [--connections N] [--samples N] [--runs N] [--clip-runs N]\n" +
+        "npm run bench -- [--no-build] [--duration N] [--only <route>]... [--connections N] [--samples N] [--runs N] [--clip-runs N]\n" +
           "                 [--no-first-frame] [--no-clip-ready] [--no-lighthouse]\n\n" +
-          "--only picks pages (routes.ts ROUTES); the static asset and the clips (routes.ts CLIPS) run regardless.\n" +
+          "--only picks pages (routes.ts ROUTES) by label: '/', '/watch/{live}', '/ (signed in, 10 favourites)' or its short form\n" +
+          "'/ (signed in)'; '/' alone is the anonymous home. The static asset and the clips (routes.ts CLIPS) run regardless.\n" +
           "--runs N: measured time-to-first-frame runs per watch page (5); --clip-runs N: measured clips per clip (3, at most 20).",
       );
       process.exit(0);
@@ -95,11 +97,13 @@ async function setup(): Promise<void> {
 function targets(only: string[], clips: boolean): Target[] {
   const asset = findStaticAsset(ROOT);
   if (!asset) throw new Error("no static asset in build/client (favicon.ico or assets/*.js); did the build run?");
-  const routes = ROUTES.filter((r) => only.length === 0 || only.includes(r.path));
+  const routes = ROUTES.filter((r) => only.length === 0 || only.some((o) => routeMatches(r, o)));
   if (routes.length === 0) throw new Error(`--only ${only.join(", ")} matches no route in scripts/bench/routes.ts`);
   return [
     { kind: "static", channel: STATIC_CHANNEL, path: asset, label: asset },
-    ...routes.map((r): Target => ({ kind: "route", channel: r.channel, path: r.path, label: r.path, watch: r.watch, noPlayer: r.noPlayer })),
+    ...routes.map(
+      (r): Target => ({ kind: "route", channel: r.channel, path: r.path, label: routeLabel(r), watch: r.watch, noPlayer: r.noPlayer, signedIn: r.signedIn }),
+    ),
     ...(clips ? CLIPS : []).map((c): Target => ({
       kind: "clip",
       channel: c.channel,
@@ -110,8 +114,11 @@ function targets(only: string[], clips: boolean): Target[] {
   ];
 }
 
+/** Signed-in targets the bench could not sign in (signed-in.ts): failed, and measured by nothing. */
+const SIGN_IN = "signed-in";
+
 async function runMeasurement(m: Measurement, ctx: BenchContext, results: TargetResult[]): Promise<void> {
-  const applicable = results.filter((r) => m.appliesTo.includes(r.target.kind) && (m.accepts?.(r.target) ?? true));
+  const applicable = results.filter((r) => !r.errors[SIGN_IN] && m.appliesTo.includes(r.target.kind) && (m.accepts?.(r.target) ?? true));
   if (applicable.length === 0) return;
   try {
     await m.start?.(ctx);
@@ -156,11 +163,20 @@ async function main(): Promise<void> {
   try {
     const ctx: BenchContext = { root: ROOT, port: server.port, options: cli.options };
     await resolveWatchTargets(ROOT, ctx.port, list);
+    const notSignedIn = await prepareSignedInTargets(ROOT, ctx.port, list);
     const watch = list.filter((t) => t.watch).map((t) => `${t.channel}${t.label} = ${t.path}`);
     console.log(`worker on 127.0.0.1:${ctx.port}; ${list.length} targets${watch.length ? ` (${watch.join(", ")})` : ""}\n`);
     const results: TargetResult[] = list.map((target) => ({ target, errors: {} }));
+    for (const r of results) {
+      const e = notSignedIn.get(r.target);
+      if (e) r.errors[SIGN_IN] = e;
+    }
     const measurements = MEASUREMENTS.filter((m) => !cli.skip.includes(m.name));
     for (const m of measurements) await runMeasurement(m, ctx, results);
+    // Still signed in after everything (autocannon cannot look at bodies): the session held for the whole run.
+    for (const r of results.filter((x) => x.target.signedIn && !x.errors[SIGN_IN])) {
+      await checkSignedInPage(ctx.port, r.target).catch((e: Error) => (r.errors[SIGN_IN] = `after the run: ${e.message}`));
+    }
 
     console.log("\n" + formatTable(results));
     if (measurements.some((m) => m.name === "first-frame") && results.some((r) => r.target.watch)) {
@@ -177,6 +193,7 @@ async function main(): Promise<void> {
     // Last, so it is what a reader sees: the pages that must stay player-free, and any that did not.
     const { lines, failures } = playerCheck(results);
     if (lines.length) console.log("\nPlayer JS on pages without a player\n" + lines.map((l) => `- ${l}`).join("\n"));
+    for (const r of results.filter((x) => x.errors[SIGN_IN])) failures.push(`${describeTarget(r.target)}: ${r.errors[SIGN_IN]}`);
     for (const f of failures) console.error(`FAIL: ${f}`);
     if (failures.length) process.exitCode = 1;
   } finally {

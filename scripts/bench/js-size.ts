@@ -2,6 +2,7 @@
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser, type Response } from "@playwright/test";
 import { CHROMIUM_PATH, chromiumArgs } from "../lib/chromium";
+import { SIGNED_IN_MARKER } from "./signed-in";
 import type { BenchContext, JsSizeResult, Measurement, Target } from "./types";
 
 const CHROMIUM = CHROMIUM_PATH;
@@ -31,16 +32,24 @@ async function measure(t: Target, ctx: BenchContext): Promise<{ js: JsSizeResult
   if (!browser) throw new Error("browser not started");
   const context = await browser.newContext(); // fresh: no HTTP cache between routes
   try {
+    const url = `http://${t.channel}.localhost:${ctx.port}${t.path}`;
+    // A signed-in target: its session cookie, host-only on the channel's host as the worker sets it.
+    if (t.cookie) {
+      const [name, ...value] = t.cookie.split("=");
+      await context.addCookies([{ name, value: value.join("="), url: `http://${t.channel}.localhost:${ctx.port}/`, httpOnly: true, sameSite: "Lax" }]);
+    }
     const page = await context.newPage();
     const responses: Response[] = [];
     page.on("response", (res) => {
       if (responses.length < MAX_SCRIPTS && isJs(res)) responses.push(res);
     });
-    const url = `http://${t.channel}.localhost:${ctx.port}${t.path}`;
     await page.goto(url, { waitUntil: "load", timeout: LOAD_TIMEOUT_MS });
     await page.waitForLoadState("networkidle", { timeout: IDLE_TIMEOUT_MS }).catch(() => {
       /* a page that keeps polling never goes idle; measure what loaded */
     });
+    if (t.signedIn && (await page.locator(`[${SIGNED_IN_MARKER}]`).count()) === 0) {
+      throw new Error(`not the signed-in page in Chromium (no ${SIGNED_IN_MARKER})`);
+    }
     const scripts: JsSizeResult["scripts"] = [];
     for (const res of responses) {
       const body = await res.body().catch(() => null); // redirects and aborted loads have no body

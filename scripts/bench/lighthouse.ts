@@ -72,6 +72,9 @@ async function measure(t: Target, ctx: BenchContext): Promise<{ lighthouse: Ligh
   const c = chrome ?? (await launch()); // relaunched after a failed route
   const url = `http://${t.channel}.localhost:${ctx.port}${t.path}`;
   const flags: Flags = { port: c.port, output: "json", logLevel: "error", maxWaitForLoad: 45_000, maxWaitForFcp: 30_000 };
+  // A signed-in target: its session cookie on every request (Lighthouse resets storage, so a header rather than a
+  // cookie set in the browser).
+  if (t.cookie) flags.extraHeaders = { Cookie: t.cookie };
   const config: Config = {
     ...desktopConfig,
     settings: {

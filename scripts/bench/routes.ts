@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { ClipCut, WatchKind } from "./types";
+import type { ClipCut, SignedInSpec, WatchKind } from "./types";
 
 export interface RouteSpec {
   /** Channel slug: requests go to `<channel>.localhost:<port>`. */
@@ -12,16 +12,40 @@ export interface RouteSpec {
   watch?: WatchKind;
   /** Pages that must not load the player: the bench fails if any shaka chunk comes with them. */
   noPlayer?: boolean;
+  /**
+   * Requested signed in as the channel's demo viewer (`viewer@<channel>.test`), who the bench makes follow exactly
+   * this many favourites first (signed-in.ts); every request of the route sends its session cookie.
+   */
+  signedIn?: SignedInSpec;
+}
+
+/**
+ * What the tables print and `--only` matches: the path, and for a signed-in route `/ (signed in, 10 favourites)`.
+ */
+export function routeLabel(r: Pick<RouteSpec, "path" | "signedIn">): string {
+  return r.signedIn ? `${r.path} (signed in, ${r.signedIn.favorites} favourites)` : r.path;
+}
+
+/**
+ * Whether `--only <arg>` picks this route: its label (`/`, `/watch/{live}`, `/ (signed in, 10 favourites)`), or for a
+ * signed-in route the short form `<path> (signed in)`. `--only /` therefore picks the anonymous home only.
+ */
+export function routeMatches(r: RouteSpec, arg: string): boolean {
+  return arg === routeLabel(r) || (r.signedIn !== undefined && arg === `${r.path} (signed in)`);
 }
 
 /**
  * Routes the bench measures, in order. Add new pages here; every route gets load, server timing, JS-size and
  * Lighthouse measurements, and watch routes time to first frame too. Event ids change with every seed, so watch
- * routes name the kind of event and the bench finds one through the API once the server is up.
+ * routes name the kind of event and the bench finds one through the API once the server is up. Signed-in routes
+ * (issue 12: home with the "Your teams" rail and the root loader's favourites) are measured the same way with the
+ * demo viewer's session cookie, next to their anonymous twin.
  */
 export const ROUTES: RouteSpec[] = [
   { channel: "alpha", path: "/", noPlayer: true },
   { channel: "beta", path: "/", noPlayer: true },
+  { channel: "alpha", path: "/", noPlayer: true, signedIn: { favorites: 10 } },
+  { channel: "beta", path: "/", noPlayer: true, signedIn: { favorites: 10 } },
   { channel: "alpha", path: "/upcoming", noPlayer: true },
   { channel: "beta", path: "/upcoming", noPlayer: true },
   { channel: "alpha", path: "/vod_library" },

@@ -18,6 +18,18 @@ export interface Target {
   noPlayer?: boolean;
   /** For a clip target: the cut asked for, seconds on the event's timeline. */
   clip?: ClipCut;
+  /** Requested as the channel's demo viewer following this many favourites (signed-in.ts). */
+  signedIn?: SignedInSpec;
+  /**
+   * The `Cookie` header every request of this target carries (`sid=<token>`), set by signed-in.ts once the viewer is
+   * signed in; left out of bench/last.json.
+   */
+  cookie?: string;
+}
+
+/** A page measured signed in: the demo viewer, following exactly `favorites` teams, schools and sports. */
+export interface SignedInSpec {
+  favorites: number;
 }
 
 /** A clip the bench cuts: where it starts and how long it is, as a viewer would ask (before snapping to segments). */
