@@ -41,7 +41,12 @@ export const favoritesQuerySchema = z.object({ lang: languageSchema.optional() }
 /** GET /events/favorite (SPEC §7): the events of what the user follows. */
 export const favoriteEventsQuerySchema = z.object({
   lang: languageSchema.optional(),
-  stream_status: z.enum(["live", "upcoming", "finished"]).optional(),
+  /** One status, or several comma-separated ("live,upcoming": what is on now and next, in start order). */
+  stream_status: z
+    .string()
+    .transform((v) => [...new Set(v.split(",").map((s) => s.trim()))])
+    .pipe(z.array(z.enum(["live", "upcoming", "finished"])).min(1))
+    .optional(),
   start_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
   end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),

@@ -76,7 +76,7 @@ export async function listFavorites(scope: FavoriteScope, l: Lang): Promise<Favo
   const rows = await userFavoritesQuery(db, scope);
   if (!rows.length) return [];
   const live: EventPage = {
-    where: followedEventsWhere(db, channelId, followedBy(db, scope), { status: "live" }, scope.now),
+    where: followedEventsWhere(db, channelId, followedBy(db, scope), { statuses: ["live"] }, scope.now),
     order: [],
     limit: LIVE_SCAN_LIMIT,
     offset: 0,
@@ -143,7 +143,7 @@ export async function removeFavorite(scope: FavoriteScope, id: number): Promise<
 }
 
 export interface FavoriteEventsQuery {
-  stream_status?: StreamStatus;
+  stream_status?: StreamStatus[];
   start_date?: string;
   end_date?: string;
   offset: number;
@@ -162,10 +162,10 @@ export async function favoriteEvents(
   const { db, channelId, now } = scope;
   const rows = await userFavoritesQuery(db, scope);
   if (!rows.length) return { data: [], total: 0 };
-  const where = followedEventsWhere(db, channelId, followedBy(db, scope), { status: q.stream_status, ...dateBounds(q.start_date, q.end_date) }, now);
+  const where = followedEventsWhere(db, channelId, followedBy(db, scope), { statuses: q.stream_status, ...dateBounds(q.start_date, q.end_date) }, now);
   const page: EventPage = {
     where,
-    order: eventsOrder({ field: q.sort_field, direction: q.sort_direction ?? defaultSortDirection(q.stream_status), ...l }),
+    order: eventsOrder({ field: q.sort_field, direction: q.sort_direction ?? defaultSortDirection(q.stream_status?.length === 1 ? q.stream_status[0] : undefined), ...l }),
     limit: q.limit,
     offset: q.offset,
   };

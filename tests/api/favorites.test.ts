@@ -244,6 +244,8 @@ describe("GET /events/favorite", () => {
     expect(await ids("stream_status=live")).toEqual([ev.liveTeam]);
     expect(await ids("stream_status=upcoming")).toEqual([ev.upcomingTeam]);
     expect(await ids("stream_status=finished")).toEqual([ev.finishedTeam]);
+    // What is on now and next, in start order: the live game first.
+    expect(await ids("stream_status=live,upcoming")).toEqual([ev.liveTeam, ev.upcomingTeam]);
     expect(await ids("sort_direction=desc")).toEqual([ev.upcomingTeam, ev.liveTeam, ev.finishedTeam]);
     expect(await ids("start_date=2026-11-25&end_date=2026-11-25")).toEqual([ev.liveTeam, ev.upcomingTeam]);
     expect(await ids("offset=1&limit=1")).toEqual([ev.liveTeam]);
@@ -252,7 +254,7 @@ describe("GET /events/favorite", () => {
 
   it("refuses bad parameters with a 4xx", async () => {
     const token = await fan();
-    for (const q of ["stream_status=soon", "limit=0", "limit=500", "start_date=tomorrow", "sort_field=price"]) {
+    for (const q of ["stream_status=soon", "stream_status=live,soon", "stream_status=", "limit=0", "limit=500", "start_date=tomorrow", "sort_field=price"]) {
       expect((await alpha.get(`/api/events/favorite?${q}`, token)).status, q).toBe(422);
     }
   });

@@ -207,13 +207,13 @@ export function followedEventsWhere(
   db: Db,
   channelId: number,
   f: Followed,
-  filters: { status?: StreamStatus; from?: number; before?: number },
+  filters: { statuses?: StreamStatus[]; from?: number; before?: number },
   now: number,
 ): SQL {
   return and(
     eq(events.channelId, channelId),
     followedCondition(db, channelId, f),
-    filters.status ? statusCondition(statusRange(filters.status, now)) : undefined,
+    filters.statuses?.length ? or(...filters.statuses.map((s) => statusCondition(statusRange(s, now)))) : undefined,
     filters.from !== undefined ? gte(events.eventUtcTs, filters.from) : undefined,
     filters.before !== undefined ? lt(events.eventUtcTs, filters.before) : undefined,
   )!;

@@ -2,7 +2,7 @@
 // followed, under which favourite id. Loaded once per document and after each POST; an outage leaves the buttons
 // in their "Follow" state rather than failing the page.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { FavoritableType } from "@api/contract/favorites";
+import type { FavoritableType, Favorite } from "@api/contract/favorites";
 import { requireTenant } from "~/server/guards.server";
 import { markExpired } from "~/server/session.server";
 
@@ -12,14 +12,30 @@ export interface Following {
   favoritable_id: number;
 }
 
-export async function loadFollowing(context: AppLoadContext): Promise<Following[] | null> {
-  const { session } = context;
-  if (!session.user || !session.token) return null;
-  try {
-    const list = await requireTenant(context).favorites.withUser(session.token, () => markExpired(session)).list();
-    return list.map((f) => ({ id: f.id, type: f.favoritable_type, favoritable_id: f.favoritable_id }));
-  } catch (error) {
-    console.error("favourites load failed:", error instanceof Error ? error.message : error);
-    return [];
+/** The request's GET /favorites, made once however many loaders ask (a document request runs them together). */
+const requestFavorites = new WeakMap<AppLoadContext, Promise<Favorite[] | null>>();
+
+export function favoritesOfRequest(context: AppLoadContext): Promise<Favorite[] | null> {
+  let list = requestFavorites.get(context);
+  if (!list) {
+    const { session } = context;
+    list =
+      session.user && session.token
+        ? requireTenant(context)
+            .favorites.withUser(session.token, () => markExpired(session))
+            .list()
+            .catch((error: unknown) => {
+              console.error("favourites load failed:", error instanceof Error ? error.message : error);
+              return null;
+            })
+        : Promise.resolve(null);
+    requestFavorites.set(context, list);
   }
+  return list;
+}
+
+export async function loadFollowing(context: AppLoadContext): Promise<Following[] | null> {
+  if (!context.session.user) return null;
+  const list = await favoritesOfRequest(context);
+  return (list ?? []).map((f) => ({ id: f.id, type: f.favoritable_type, favoritable_id: f.favoritable_id }));
 }

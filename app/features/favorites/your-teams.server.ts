@@ -1,9 +1,11 @@
-// The home page's "Your teams" rail (issue 12): the viewer's favourites and their live and next games, three calls
-// in parallel. Signed out there is no rail; an outage drops the rail rather than failing the home page.
+// The home page's "Your teams" rail (issue 12): the viewer's favourites (the request's one GET /favorites, shared
+// with the root loader) and their live and next games in one call. Signed out there is no rail; an outage drops the
+// rail rather than failing the home page.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { requireTenant } from "~/server/guards.server";
 import { markExpired } from "~/server/session.server";
 import type { YourTeamsData } from "./YourTeams";
+import { favoritesOfRequest } from "./following.server";
 
 /** Games in the rail: live ones first, then upcoming, this many in all. */
 export const YOUR_TEAMS_LIMIT = 8;
@@ -13,12 +15,10 @@ export async function loadYourTeams(context: AppLoadContext): Promise<YourTeamsD
   if (!session.user || !session.token) return null;
   const calls = requireTenant(context).favorites.withUser(session.token, () => markExpired(session));
   try {
-    const [favorites, live, upcoming] = await Promise.all([
-      calls.list(),
-      calls.events({ stream_status: "live", limit: YOUR_TEAMS_LIMIT }),
-      calls.events({ stream_status: "upcoming", limit: YOUR_TEAMS_LIMIT }),
-    ]);
-    return { favorites, events: [...live.data, ...upcoming.data].slice(0, YOUR_TEAMS_LIMIT) };
+    // Live and upcoming in start order: the live ones (started earlier) come first.
+    const [favorites, games] = await Promise.all([favoritesOfRequest(context), calls.events({ stream_status: "live,upcoming", limit: YOUR_TEAMS_LIMIT })]);
+    if (!favorites) return null;
+    return { favorites, events: games.data };
   } catch (error) {
     console.error("your teams load failed:", error instanceof Error ? error.message : error);
     return null;

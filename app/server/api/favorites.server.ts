@@ -11,7 +11,8 @@ type Page<T> = { data: T[]; meta: { total: number; offset: number; limit: number
 const data = <T>(p: Promise<Data<T>>) => p.then((r) => r.data);
 
 export interface FavoriteEventsQuery {
-  stream_status?: "live" | "upcoming" | "finished";
+  /** One status, or several comma-separated ("live,upcoming"). */
+  stream_status?: string;
   start_date?: string;
   end_date?: string;
   offset?: number;
