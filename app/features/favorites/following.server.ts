@@ -20,7 +20,8 @@ export function favoritesOfRequest(context: AppLoadContext): Promise<Favorite[] 
   if (!list) {
     const { session } = context;
     list =
-      session.user && session.token
+      // A temporary-password user is held on the profile edit page (SPEC §2); the API refuses their other calls.
+      session.user && session.token && !session.user.temporary_password
         ? requireTenant(context)
             .favorites.withUser(session.token, () => markExpired(session))
             .list()
