@@ -1,12 +1,11 @@
 // Where Google / Facebook send the visitor back (SPEC §7). The state must be ours (nonce equal to the cookie's,
 // this host's channel) before the code is handed to the API; the session cookie is set only on success.
 import { type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
-import { followAfterSignIn } from "~/server/pending-follow.server";
+import { signInCookies } from "~/server/pending-follow.server";
 import { AUTH_MESSAGES, type SocialProvider } from "@api/contract/auth";
 import { isApiRequestError } from "~/server/api/errors";
 import { notFound, requireTenant } from "~/server/guards.server";
 import { callbackUrl, checkCallbackState, clearOAuthCookie, parseState, readOAuthCookie } from "~/server/oauth-state.server";
-import { commitSession } from "~/server/session.server";
 
 const FAILED = "/login?social=failed";
 
@@ -29,10 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       redirect_uri: callbackUrl(url, provider),
       terms: state.t,
     });
-    headers.append("Set-Cookie", commitSession(request, session.token, session.expires_at));
-    const followed = await followAfterSignIn(request, tenant, session.token);
-    if (followed) headers.append("Set-Cookie", followed);
-    return redirect(state.r, { headers });
+    return redirect(state.r, { headers: await signInCookies(headers, request, tenant, session) });
   } catch (error) {
     if (isApiRequestError(error, "validation") && error.body?.message === AUTH_MESSAGES.notRegistered) {
       return redirect(notRegisteredPath(provider, state.r), { headers });

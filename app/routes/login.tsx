@@ -1,5 +1,5 @@
 import { loginSchema } from "@api/contract/auth";
-import { followAfterSignIn } from "~/server/pending-follow.server";
+import { signInCookies } from "~/server/pending-follow.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from "@remix-run/cloudflare";
@@ -15,7 +15,6 @@ import { authFieldErrors, authFormMessages, authMessage } from "~/lib/validation
 import { isApiRequestError } from "~/server/api/errors";
 import { requireAnonymous } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { commitSession } from "~/server/session.server";
 import { loginReturnPath } from "./login.server";
 
 export const links = authLinks;
@@ -44,10 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const session = await auth.login(submission.value);
     const to = returnPath(formData.get("redirectTo"));
-    const headers = new Headers({ "Set-Cookie": commitSession(request, session.token, session.expires_at) });
-    const followed = await followAfterSignIn(request, tenant, session.token);
-    if (followed) headers.append("Set-Cookie", followed);
-    return redirect(to, { headers });
+    return redirect(to, { headers: await signInCookies(new Headers(), request, tenant, session) });
   } catch (error) {
     // The page answers 422 like any form with errors; the API's 429 is the message it shows.
     if (isApiRequestError(error, "throttled")) {

@@ -2,20 +2,18 @@
 // "Live now" badge, the reminder opt-in for all of its games, its calendar feed (webcal://) and unfollow. Adding or
 // removing reloads the list (SPEC §4): the buttons post to /action/favorites and Remix reloads this loader.
 import { type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { FAVORITABLE_TYPES, type Favorite } from "@api/contract/favorites";
 import { useTranslation } from "react-i18next";
 import { CalendarFeedLink } from "~/features/calendar/CalendarFeedLink";
 import { Crest } from "~/features/events/Crest";
 import { eventActionsLinks } from "~/features/events/EventActions";
 import { catalogueLinks } from "~/features/events/links";
-import { FollowButton } from "~/features/favorites/FollowButton";
+import { FollowButton, useFavoritesAction } from "~/features/favorites/FollowButton";
 import { metaFromLoader } from "~/lib/route-meta";
-import { useHydrated } from "~/lib/use-hydrated";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import { markExpired } from "~/server/session.server";
-import type { FavoritesActionData } from "./action.favorites";
 
 export const links: LinksFunction = () => [...catalogueLinks(), ...eventActionsLinks()];
 
@@ -80,11 +78,9 @@ function FollowingItem({ favorite, origin }: { favorite: Favorite; origin: strin
 /** Reminder mails for all of a favourite's games: a switch, optimistic, put back with the reason on a refusal. */
 function RemindToggle({ favorite }: { favorite: Favorite }) {
   const { t } = useTranslation("favorites");
-  const fetcher = useFetcher<FavoritesActionData>();
-  const hydrated = useHydrated();
+  const { fetcher, error, jsonField } = useFavoritesAction();
   const asked = fetcher.formData?.get("remind");
   const on = asked === undefined || asked === null ? favorite.remind : asked === "true";
-  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   const hint = `remind-hint-${favorite.id}`;
   return (
     <fetcher.Form method="post" action="/action/favorites" className="following__remind" preventScrollReset>
@@ -92,7 +88,7 @@ function RemindToggle({ favorite }: { favorite: Favorite }) {
       <input type="hidden" name="id" value={favorite.id} />
       <input type="hidden" name="remind" value={on ? "false" : "true"} />
       <input type="hidden" name="redirectTo" value="/profile/following" />
-      {hydrated ? <input type="hidden" name="fetch" value="1" /> : null}
+      {jsonField}
       <button type="submit" role="switch" aria-checked={on} aria-describedby={hint} className="switch">
         <span className="switch__track" aria-hidden="true" />
         <span>{t("page.remind")}</span>
@@ -101,11 +97,7 @@ function RemindToggle({ favorite }: { favorite: Favorite }) {
       <span id={hint} className="following__hint">
         {t("page.remindHint")}
       </span>
-      {error ? (
-        <span className="follow__error" role="alert">
-          {error}
-        </span>
-      ) : null}
+      {error}
     </fetcher.Form>
   );
 }

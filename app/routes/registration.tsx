@@ -1,5 +1,5 @@
 import { authFields, registerSchema, SOCIAL_PROVIDERS, type AuthFormMessages, type SocialProvider } from "@api/contract/auth";
-import { followAfterSignIn } from "~/server/pending-follow.server";
+import { signInCookies } from "~/server/pending-follow.server";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from "@remix-run/cloudflare";
@@ -16,7 +16,6 @@ import { authFieldErrors, authFormMessages, authMessage } from "~/lib/validation
 import { isApiRequestError } from "~/server/api/errors";
 import { requireAnonymous } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { commitSession } from "~/server/session.server";
 
 export const links = authLinks;
 
@@ -55,10 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const session = await auth.register({ ...submission.value, language: lang });
     const next = redirectTo !== "/" ? `/verify-notice?redirectTo=${encodeURIComponent(redirectTo)}` : "/verify-notice";
-    const headers = new Headers({ "Set-Cookie": commitSession(request, session.token, session.expires_at) });
-    const followed = await followAfterSignIn(request, tenant, session.token);
-    if (followed) headers.append("Set-Cookie", followed);
-    return redirect(next, { headers });
+    return redirect(next, { headers: await signInCookies(new Headers(), request, tenant, session) });
   } catch (error) {
     if (isApiRequestError(error, "throttled")) {
       return json({ result: submission.reply({ formErrors: [t("auth:messages.throttled")], hideFields }) }, { status: 422 });

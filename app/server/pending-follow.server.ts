@@ -6,6 +6,7 @@
 import { FAVORITABLE_TYPES, type FavoritableType } from "@api/contract/favorites";
 import type { ReadyTenant } from "./tenant.server";
 import { readCookie, serializeCookie } from "./cookies.server";
+import { commitSession } from "./session.server";
 
 export const PENDING_FOLLOW_COOKIE = "pending_follow";
 /** Long enough to register and verify an email; a follow asked for longer ago is forgotten. */
@@ -38,4 +39,15 @@ export async function followAfterSignIn(request: Request, tenant: ReadyTenant, t
     }
   }
   return serializeCookie(request, PENDING_FOLLOW_COOKIE, "", 0);
+}
+
+/**
+ * What every sign-in answers with (email, registration, Google, Facebook): the session cookie, and the follow the
+ * visitor asked for before signing in, completed.
+ */
+export async function signInCookies(headers: Headers, request: Request, tenant: ReadyTenant, session: { token: string; expires_at?: number }): Promise<Headers> {
+  headers.append("Set-Cookie", commitSession(request, session.token, session.expires_at));
+  const followed = await followAfterSignIn(request, tenant, session.token);
+  if (followed) headers.append("Set-Cookie", followed);
+  return headers;
 }

@@ -2,7 +2,7 @@
 // account mails, with its start in the event's own time zone, a Watch link, an Add to calendar link and the
 // unsubscribe link every reminder carries.
 import type { Language } from "../../contract/constants";
-import { escapeHtml as e, type Branding, type MailContent } from "./templates";
+import { brandedHtml, escapeHtml as e, type Branding, type MailContent } from "./templates";
 
 export interface ReminderMailInput {
   language: Language;
@@ -68,7 +68,7 @@ export function formatStart(startsAt: number, timeZone: string, language: Langua
 
 export function renderReminderMail(input: ReminderMailInput): MailContent {
   const w = WORDS[input.language];
-  const { name, logoUrl, primary } = input.branding;
+  const { name, primary } = input.branding;
   const zone = knownZone(input.timeZone);
   const when = w.starts(`${formatStart(input.startsAt, zone, input.language)}`, zone);
   const { watch, calendar, unsubscribe } = input.links;
@@ -87,13 +87,7 @@ export function renderReminderMail(input: ReminderMailInput): MailContent {
     w.why,
     `${w.unsubscribe}: ${unsubscribe}`,
   ].join("\n");
-  const header = logoUrl
-    ? `<img src="${e(logoUrl)}" alt="${e(name)}" height="40" style="height:40px;border:0">`
-    : `<strong style="font-size:20px;color:${e(primary)}">${e(name)}</strong>`;
-  const html = [
-    `<!doctype html><html lang="${input.language}"><body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">`,
-    `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">`,
-    `<div style="margin-bottom:24px">${header}</div>`,
+  const html = brandedHtml(input.language, input.branding, [
     `<p style="margin:0 0 16px">${e(greeting)}</p>`,
     `<p style="margin:0 0 8px;font-size:18px;font-weight:bold">${e(w.body(input.title))}</p>`,
     `<p style="margin:0 0 24px">${e(when)}</p>`,
@@ -101,7 +95,6 @@ export function renderReminderMail(input: ReminderMailInput): MailContent {
     ` <a href="${e(calendar)}" style="display:inline-block;padding:12px 20px;color:${e(primary)};font-weight:bold">${e(w.calendar)}</a></p>`,
     `<p style="margin:16px 0 8px;font-size:12px;color:#52525b">${e(w.why)}</p>`,
     `<p style="margin:0;font-size:12px"><a href="${e(unsubscribe)}" style="color:#52525b">${e(w.unsubscribe)}</a></p>`,
-    `</div></body></html>`,
-  ].join("");
+  ]);
   return { subject: w.subject(input.title, name), text, html };
 }

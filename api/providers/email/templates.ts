@@ -95,25 +95,33 @@ export interface MailInput {
 
 export function renderMail(input: MailInput): MailContent {
   const w = WORDS[input.language][input.kind];
-  const { name, logoUrl, primary } = input.branding;
+  const { name, primary } = input.branding;
   const subject = w.subject(name);
   const greeting = w.greeting(input.firstName);
   const text = [greeting, "", w.body, "", `${w.action}: ${input.link}`, "", w.expiry, w.ignore, "", `— ${name}`].join("\n");
   const e = escapeHtml;
-  const header = logoUrl
-    ? `<img src="${e(logoUrl)}" alt="${e(name)}" height="40" style="height:40px;border:0">`
-    : `<strong style="font-size:20px;color:${e(primary)}">${e(name)}</strong>`;
-  const html = [
-    `<!doctype html><html lang="${input.language}"><body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">`,
-    `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">`,
-    `<div style="margin-bottom:24px">${header}</div>`,
+  const html = brandedHtml(input.language, input.branding, [
     `<p style="margin:0 0 16px">${e(greeting)}</p>`,
     `<p style="margin:0 0 24px">${e(w.body)}</p>`,
     `<p style="margin:0 0 24px"><a href="${e(input.link)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:${e(primary)};color:#ffffff;text-decoration:none;font-weight:bold">${e(w.action)}</a></p>`,
     `<p style="margin:0 0 8px;font-size:13px;color:#52525b">${e(w.expiry)}</p>`,
     `<p style="margin:0 0 8px;font-size:13px;color:#52525b">${e(w.ignore)}</p>`,
     `<p style="margin:16px 0 0;font-size:12px;color:#71717a;word-break:break-all">${e(input.link)}</p>`,
+  ]);
+  return { subject, text, html };
+}
+
+/** Every mail's HTML frame: the channel's logo (or name in its colour) over a white card holding `body`. */
+export function brandedHtml(language: Language, { name, logoUrl, primary }: Branding, body: string[]): string {
+  const e = escapeHtml;
+  const header = logoUrl
+    ? `<img src="${e(logoUrl)}" alt="${e(name)}" height="40" style="height:40px;border:0">`
+    : `<strong style="font-size:20px;color:${e(primary)}">${e(name)}</strong>`;
+  return [
+    `<!doctype html><html lang="${language}"><body style="margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">`,
+    `<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">`,
+    `<div style="margin-bottom:24px">${header}</div>`,
+    ...body,
     `</div></body></html>`,
   ].join("");
-  return { subject, text, html };
 }

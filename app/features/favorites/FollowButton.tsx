@@ -23,12 +23,10 @@ export function FollowButton({ target, compact, label }: { target: FollowTarget;
   const { t } = useTranslation("favorites");
   const root = useRouteLoaderData<RootData>("root");
   const location = useLocation();
-  const fetcher = useFetcher<FavoritesActionData>();
-  const hydrated = useHydrated();
+  const { fetcher, error, jsonField } = useFavoritesAction();
   const favorite = root?.following?.find((f) => f.type === target.type && f.favoritable_id === target.id) ?? null;
   const pending = fetcher.formData?.get("intent");
   const following = pending === "follow" ? true : pending === "unfollow" ? false : Boolean(favorite);
-  const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   const here = location.pathname + location.search;
   const name = t(`kinds.${target.type}`, { name: target.name });
   return (
@@ -38,7 +36,7 @@ export function FollowButton({ target, compact, label }: { target: FollowTarget;
       <input type="hidden" name="favoritable_id" value={target.id} />
       {favorite ? <input type="hidden" name="id" value={favorite.id} /> : null}
       <input type="hidden" name="redirectTo" value={here} />
-      {hydrated ? <input type="hidden" name="fetch" value="1" /> : null}
+      {jsonField}
       <button
         type="submit"
         className="follow__button"
@@ -62,11 +60,26 @@ export function FollowButton({ target, compact, label }: { target: FollowTarget;
           </>
         )}
       </button>
-      {error ? (
-        <span className="follow__error" role="alert">
-          {error}
-        </span>
-      ) : null}
+      {error}
     </fetcher.Form>
   );
+}
+
+/**
+ * A form posting to /action/favorites through a fetcher: the hidden field that asks for JSON once hydrated, and the
+ * refusal to show inline (null while the call runs or after a success).
+ */
+export function useFavoritesAction() {
+  const fetcher = useFetcher<FavoritesActionData>();
+  const hydrated = useHydrated();
+  const message = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  return {
+    fetcher,
+    jsonField: hydrated ? <input type="hidden" name="fetch" value="1" /> : null,
+    error: message ? (
+      <span className="follow__error" role="alert">
+        {message}
+      </span>
+    ) : null,
+  };
 }
