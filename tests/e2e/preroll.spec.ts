@@ -38,7 +38,19 @@ for (const ch of CHANNELS) {
     // follows the ad's own clock) holds with it.
     await adVideo.evaluate((v: HTMLVideoElement) => v.pause());
     await expectAccessible(page);
-    await adVideo.evaluate((v: HTMLVideoElement) => v.play());
+    // Only about a second separates the Skip button from the ad's end; on a loaded machine the ad could end before
+    // the test reaches the button. The page itself holds the ad still the moment the button appears.
+    await adVideo.evaluate((v: HTMLVideoElement) => {
+      const region = v.closest("[data-testid=preroll]") ?? document.body;
+      const hold = new MutationObserver(() => {
+        if (region.querySelector("button.preroll__skip")) {
+          v.pause();
+          hold.disconnect();
+        }
+      });
+      hold.observe(region, { childList: true, subtree: true });
+      void v.play();
+    });
 
     const skip = ad.getByRole("button", { name: t.preroll.skip });
     await skip.waitFor({ state: "visible", timeout: 20_000 });
