@@ -8,6 +8,7 @@ import { getDb } from "./db/client";
 import { ApiError } from "./lib/errors";
 import { defaultCacheControl } from "./middleware/cache-control";
 import { resolveChannel } from "./middleware/tenant";
+import { sessionMemoGuard } from "./middleware/user";
 import { ThrottledError } from "./services/auth/throttle";
 import { assetRoutes } from "./routes/assets";
 import { calendarRoutes } from "./routes/calendar";
@@ -47,6 +48,7 @@ export function createApi(options: ApiOptions = {}) {
   });
   app.use(resolveChannel);
   app.use(defaultCacheControl);
+  app.use(sessionMemoGuard);
 
   app.route("/", keysRoutes);
   app.route("/", channelRoutes);

@@ -15,11 +15,55 @@ export function bearerToken(c: Context<AppEnv>): string | null {
   return match ? match[1] : null;
 }
 
+type Found = { session: SessionRow; user: typeof users.$inferSelect } | null;
+
+/**
+ * Session lookups per incoming request, keyed by its ExecutionContext (one per request the Worker receives). The web
+ * app calls the API in process under its own request's context, so a page whose loaders make several signed-in calls
+ * looks the token up once (DESIGN: the identity is bound once per request). A write drops the memo before and after
+ * it runs: it may sign out, end sessions or change the user.
+ */
+const lookups = new WeakMap<object, Map<string, Promise<Found>>>();
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
+
+function lookupMemo(c: Context<AppEnv>): Map<string, Promise<Found>> | null {
+  let ctx: object;
+  try {
+    ctx = c.executionCtx;
+  } catch {
+    return null; // no ExecutionContext (a bare app.request in a test): no memo
+  }
+  let memo = lookups.get(ctx);
+  if (!memo) lookups.set(ctx, (memo = new Map()));
+  return memo;
+}
+
+/** Clears the request's session memo around every write (registered before the routes). */
+export const sessionMemoGuard = createMiddleware<AppEnv>(async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method)) return next();
+  lookupMemo(c)?.clear();
+  try {
+    await next();
+  } finally {
+    lookupMemo(c)?.clear();
+  }
+});
+
 /** The session and user a Bearer token names on this channel, or null (no token, unknown, expired). */
-export async function currentUser(c: Context<AppEnv>): Promise<{ session: SessionRow; user: typeof users.$inferSelect } | null> {
+export async function currentUser(c: Context<AppEnv>): Promise<Found> {
   const token = bearerToken(c);
   if (!token || token.length > 256) return null;
-  return findSession(c.get("db"), c.get("channel").id, token, c.get("now")());
+  const lookup = () => findSession(c.get("db"), c.get("channel").id, token, c.get("now")());
+  const memo = SAFE_METHODS.has(c.req.method) ? lookupMemo(c) : null;
+  if (!memo) return lookup();
+  const key = `${c.get("channel").id}:${token}`;
+  let found = memo.get(key);
+  if (!found) {
+    found = lookup();
+    memo.set(key, found);
+    found.catch(() => memo.delete(key));
+  }
+  return found;
 }
 
 /** `message`: the 401's words where the SPEC names them (favourites: "user must be logged in"). */

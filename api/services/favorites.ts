@@ -3,20 +3,22 @@
 import type { Event } from "../contract/catalogue";
 import { FAVORITE_MESSAGES, FAVORITES_MAX, type Favoritable, type FavoritableType, type Favorite, type FavoriteEvent } from "../contract/favorites";
 import type { Db } from "../db/client";
-import {
-  type EventPage,
-  type EventRow,
-  eventCountQuery,
-  eventPageQuery,
-  eventRelationsQueries,
-  eventsOrder,
-  followedEventsWhere,
-} from "../db/repos/catalogue-events";
+import { type EventPage, type EventRow, eventCountQuery, eventRelationsOfRows, eventsOrder, followedEventsWhere } from "../db/repos/catalogue-events";
 import type { CategoryRow, GroupRow, ParticipantRow } from "../db/repos/catalogue-taxonomy";
-import { countFavorites, deleteFavorite, favoriteById, favoritablesQueries, findFavoritable, followedBy, setFavoriteRemind, upsertFavorite, userFavoritesQuery } from "../db/repos/favorites";
-import type { FavoriteRow } from "../db/favorites-schema";
+import {
+  countFavorites,
+  deleteFavorite,
+  favoriteById,
+  findFavoritable,
+  followedBy,
+  followedEventPageQuery,
+  setFavoriteRemind,
+  upsertFavorite,
+  userFavoritesListQuery,
+  userFavoritesQuery,
+} from "../db/repos/favorites";
 import { ApiError, notFound } from "../lib/errors";
-import { eventMapper, type EventRelations } from "./catalogue-events";
+import { eventMapper } from "./catalogue-events";
 import { dateBounds, defaultSortDirection } from "./event-status";
 import { tr, type Lang } from "./lang";
 import type { StreamStatus } from "../contract/catalogue";
@@ -28,35 +30,8 @@ export interface FavoriteScope {
   now: number;
 }
 
-/** How many live events are looked at to tell which favourites are live now: a channel has a handful at once. */
-const LIVE_SCAN_LIMIT = 100;
-
 /** The landing of a team, school or sport: the events list filtered by it (SPEC §2 query parameters). */
 const LANDING_PARAM: Record<FavoritableType, string> = { participant: "team", group: "school", category: "sport" };
-
-/** An event as the favourite match needs it: its teams and sport. */
-type EventSides = Pick<EventRow, "homeTeamId" | "awayTeamId" | "eventCategoryId">;
-
-/**
- * The user's favourites an event is there for: a followed team plays, a followed school's team plays, or its sport
- * (or the parent of its sub-sport) is followed. `teams` and `categories` hold the event's teams and sport.
- */
-export function favoritesOfEvent(
-  event: EventSides,
-  teams: ReadonlyMap<number, Pick<ParticipantRow, "groupId">>,
-  categories: ReadonlyMap<number, Pick<CategoryRow, "parentId">>,
-  favorites: readonly Pick<FavoriteRow, "id" | "favoritableType" | "favoritableId">[],
-): number[] {
-  const teamIds = [event.homeTeamId, event.awayTeamId].filter((id): id is number => id != null);
-  const groupIds = teamIds.map((id) => teams.get(id)?.groupId).filter((id): id is number => id != null);
-  const sport = event.eventCategoryId;
-  const sportIds = sport == null ? [] : [sport, categories.get(sport)?.parentId].filter((id): id is number => id != null);
-  return favorites
-    .filter((f) =>
-      f.favoritableType === "participant" ? teamIds.includes(f.favoritableId) : f.favoritableType === "group" ? groupIds.includes(f.favoritableId) : sportIds.includes(f.favoritableId),
-    )
-    .map((f) => f.id);
-}
 
 function favoritable(type: FavoritableType, row: ParticipantRow | GroupRow | CategoryRow, l: Lang): Favoritable {
   const image = "images" in row ? ((row.images as Record<string, string>).logo ?? null) : row.image;
@@ -72,31 +47,10 @@ function favoritable(type: FavoritableType, row: ParticipantRow | GroupRow | Cat
 
 /** GET /favorites: what the user follows, oldest first, each with whether one of its events is live now. */
 export async function listFavorites(scope: FavoriteScope, l: Lang): Promise<Favorite[]> {
-  const { db, channelId } = scope;
-  const rows = await userFavoritesQuery(db, scope);
-  if (!rows.length) return [];
-  const live: EventPage = {
-    where: followedEventsWhere(db, channelId, followedBy(db, scope), { statuses: ["live"] }, scope.now),
-    order: [],
-    limit: LIVE_SCAN_LIMIT,
-    offset: 0,
-  };
-  const [teams, groups, categories, liveRows, liveTeams, , liveCategories] = await db.batch([
-    ...favoritablesQueries(db, scope),
-    eventPageQuery(db, live),
-    ...eventRelationsQueries(db, channelId, [live]),
-  ]);
-  const liveTeamMap = new Map(liveTeams.map((t) => [t.id, t]));
-  const liveCategoryMap = new Map(liveCategories.map((c) => [c.id, c]));
-  const liveIds = new Set(liveRows.flatMap((e) => favoritesOfEvent(e, liveTeamMap, liveCategoryMap, rows)));
-  const items: Record<FavoritableType, Map<number, ParticipantRow | GroupRow | CategoryRow>> = {
-    participant: new Map(teams.map((r) => [r.id, r])),
-    group: new Map(groups.map((r) => [r.id, r])),
-    category: new Map(categories.map((r) => [r.id, r])),
-  };
+  const rows = await userFavoritesListQuery(scope.db, scope, scope.now);
   // A favourite whose team, school or sport the channel removed is not shown (nothing to link to).
-  return rows.flatMap((r) => {
-    const item = items[r.favoritableType].get(r.favoritableId);
+  return rows.flatMap(({ favorite: r, team, school, sport, liveNow }) => {
+    const item = team ?? school ?? sport;
     if (!item) return [];
     return [
       {
@@ -104,7 +58,7 @@ export async function listFavorites(scope: FavoriteScope, l: Lang): Promise<Favo
         favoritable_id: r.favoritableId,
         favoritable_type: r.favoritableType,
         remind: r.remind,
-        live_now: liveIds.has(r.id),
+        live_now: liveNow,
         favoritable: favoritable(r.favoritableType, item, l),
         created_at: new Date(r.createdAt).toISOString(),
       } satisfies Favorite,
@@ -160,8 +114,6 @@ export async function favoriteEvents(
   access: () => Promise<(row: EventRow) => boolean>,
 ): Promise<{ data: FavoriteEvent[]; total: number }> {
   const { db, channelId, now } = scope;
-  const rows = await userFavoritesQuery(db, scope);
-  if (!rows.length) return { data: [], total: 0 };
   const where = followedEventsWhere(db, channelId, followedBy(db, scope), { statuses: q.stream_status, ...dateBounds(q.start_date, q.end_date) }, now);
   const page: EventPage = {
     where,
@@ -169,13 +121,16 @@ export async function favoriteEvents(
     limit: q.limit,
     offset: q.offset,
   };
-  const [[pageRows, [{ total }], teams, groups, categories, locations], hasAccess] = await Promise.all([
-    db.batch([eventPageQuery(db, page), eventCountQuery(db, where), ...eventRelationsQueries(db, channelId, [page])]),
-    access(),
-  ]);
-  const rel: EventRelations = { teams, groups, categories, locations };
-  const toEvent: (row: EventRow) => Event = eventMapper(rel, now, l, hasAccess);
-  const teamMap = new Map(teams.map((t) => [t.id, t]));
-  const categoryMap = new Map(categories.map((c) => [c.id, c]));
-  return { data: pageRows.map((row) => ({ ...toEvent(row), favorite_ids: favoritesOfEvent(row, teamMap, categoryMap, rows) })), total };
+  // The followed WHERE is heavy (unions of team lookups): it runs for the page and its count only, and the page's
+  // teams, schools, sports and venues are then read by id.
+  const [[pageRows, [{ total }]], hasAccess] = await Promise.all([db.batch([followedEventPageQuery(db, scope, page), eventCountQuery(db, where)]), access()]);
+  if (!pageRows.length) return { data: [], total };
+  const [teams, groups, categories, locations] = await db.batch(eventRelationsOfRows(db, channelId, pageRows.map((r) => r.event)));
+  const toEvent: (row: EventRow) => Event = eventMapper({ teams, groups, categories, locations }, now, l, hasAccess);
+  return { data: pageRows.map(({ event, favoriteIds }) => ({ ...toEvent(event), favorite_ids: parseIds(favoriteIds) })), total };
+}
+
+/** A JSON array of ids from SQLite (json_group_array), in ascending order. */
+function parseIds(json: string): number[] {
+  return (JSON.parse(json) as number[]).sort((a, b) => a - b);
 }

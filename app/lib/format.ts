@@ -1,5 +1,6 @@
 // Display rules of SPEC §3 for events and teams, pure so that server and browser render the same.
 import type { Gender } from "@api/contract/catalogue";
+import { isKnownZone } from "@api/contract/time-zones";
 
 // The team and matchup rules are shared with the API (mails, calendars): one home, in the contract.
 export { matchup, participantLabel, sides, teamName } from "@api/contract/names";
@@ -31,13 +32,7 @@ function formatter(lang: string, timeZone: string | undefined): Intl.DateTimeFor
 
 /** A valid IANA zone, or undefined (the runtime's own zone) when the zone is unknown to Intl. */
 export function safeZone(timeZone: string | null | undefined): string | undefined {
-  if (!timeZone) return undefined;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone });
-    return timeZone;
-  } catch {
-    return undefined;
-  }
+  return timeZone && isKnownZone(timeZone) ? timeZone : undefined;
 }
 
 /** Date and time of an instant in a zone (the event's on the server, the viewer's in the browser). */

@@ -134,6 +134,20 @@ describe("POST /favorite", () => {
     ]);
   });
 
+  it("tells a sport is live by its games, and a school by its teams' games", async () => {
+    const token = await fan();
+    const sport = await data<Favorite>(await follow(token, "category", id.otherSport));
+    const school = await data<Favorite>(await follow(token, "group", id.school));
+    expect([sport.live_now, school.live_now]).toEqual([true, true]);
+    await data(await follow(token, "participant", id.stranger));
+    const list = await data<Favorite[]>(await alpha.get("/api/favorites", token));
+    expect(list.map((f) => [f.favoritable_id, f.live_now])).toEqual([
+      [id.otherSport, true],
+      [id.school, true],
+      [id.stranger, false],
+    ]);
+  });
+
   it("is idempotent: following twice keeps one favourite, and `remind` updates it", async () => {
     const token = await fan();
     const first = await data<Favorite>(await follow(token, "participant", id.rival));

@@ -1,10 +1,13 @@
 // Favourite queries (issue 12). Every one is scoped to a channel and a user: another user's or channel's favourite
 // is simply not found.
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { FavoritableType } from "../../contract/favorites";
 import type { Db } from "../client";
-import { eventCategories, participantGroups, participants } from "../catalogue-schema";
+import { eventCategories, events, participantGroups, participants } from "../catalogue-schema";
 import { favorites, type FavoriteRow } from "../favorites-schema";
+import { statusRange } from "../../services/event-status";
+import { type EventPage, statusCondition } from "./catalogue-events";
 
 export interface UserScope {
   channelId: number;
@@ -73,13 +76,54 @@ export const followedBy = (db: Db, s: UserScope) => ({
   categoryIds: followedIds(db, s, "category"),
 });
 
-/** The channel's teams, schools and sports the user follows (unexecuted: one batch). */
-export function favoritablesQueries(db: Db, s: UserScope) {
-  return [
-    db.select().from(participants).where(and(eq(participants.channelId, s.channelId), inArray(participants.id, followedIds(db, s, "participant")))),
-    db.select().from(participantGroups).where(and(eq(participantGroups.channelId, s.channelId), inArray(participantGroups.id, followedIds(db, s, "group")))),
-    db.select().from(eventCategories).where(and(eq(eventCategories.channelId, s.channelId), inArray(eventCategories.id, followedIds(db, s, "category")))),
-  ] as const;
+/**
+ * Whether the event row of the enclosing query (`events`) is there for the favourite row (`favorites`): the team
+ * plays, a team of the school plays, or the event's sport or its parent sport is the one followed. This is the
+ * per-pair form of `followedCondition`, which selects a user's events through the team indexes; the API tests hold
+ * the two to the same answers (GET /events/favorite's events and their `favorite_ids`).
+ */
+const eventIsForFavorite = (): SQL => sql`(case ${favorites.favoritableType}
+  when 'participant' then ${favorites.favoritableId} in (${events.homeTeamId}, ${events.awayTeamId})
+  when 'group' then ${favorites.favoritableId} in (select ${participants.groupId} from ${participants} where ${participants.channelId} = ${events.channelId} and ${participants.id} in (${events.homeTeamId}, ${events.awayTeamId}))
+  else (${favorites.favoritableId} = ${events.eventCategoryId} or ${favorites.favoritableId} = (select ${eventCategories.parentId} from ${eventCategories} where ${eventCategories.id} = ${events.eventCategoryId}))
+end)`;
+
+/**
+ * The user's favourites, oldest first, each with its team, school or sport of this channel (null when the channel
+ * removed it) and whether one of its events is live at `now`: one statement.
+ */
+export function userFavoritesListQuery(db: Db, s: UserScope, now: number) {
+  const team = alias(participants, "fav_team");
+  const school = alias(participantGroups, "fav_school");
+  const sport = alias(eventCategories, "fav_sport");
+  const live = db
+    .select({ one: sql`1` })
+    .from(events)
+    .where(and(eq(events.channelId, s.channelId), statusCondition(statusRange("live", now)), eventIsForFavorite()))
+    .limit(1);
+  const of = (type: FavoritableType, table: { id: SQLiteColumn; channelId: SQLiteColumn }) =>
+    and(eq(favorites.favoritableType, type), eq(table.channelId, favorites.channelId), eq(table.id, favorites.favoritableId));
+  return db
+    .select({ favorite: favorites, team, school, sport, liveNow: sql<number>`exists ${live}`.mapWith(Boolean) })
+    .from(favorites)
+    .leftJoin(team, of("participant", team))
+    .leftJoin(school, of("group", school))
+    .leftJoin(sport, of("category", sport))
+    .where(mine(s))
+    .orderBy(asc(favorites.createdAt), asc(favorites.id));
+}
+
+/**
+ * A page of the events of what the user follows, each with the ids of the user's favourites it is there for (a JSON
+ * array, per event). Unexecuted, so it can join a batch.
+ */
+export function followedEventPageQuery(db: Db, s: UserScope, p: EventPage) {
+  const forEvent = db
+    .select({ ids: sql<string>`json_group_array(${favorites.id})` })
+    .from(favorites)
+    .where(and(mine(s), eventIsForFavorite()));
+  const favoriteIds: SQL<string> = sql<string>`${forEvent}`;
+  return db.select({ event: events, favoriteIds }).from(events).where(p.where).orderBy(...p.order).limit(p.limit).offset(p.offset);
 }
 
 /** The channel's team, school or sport with this id (its id and stored name), or null. */

@@ -3,6 +3,7 @@
 // unsubscribe link every reminder carries.
 import type { Language } from "../../contract/constants";
 import { brandedHtml, escapeHtml as e, type Branding, type MailContent } from "./templates";
+import { isKnownZone } from "../../contract/time-zones";
 
 export interface ReminderMailInput {
   language: Language;
@@ -53,12 +54,7 @@ const WORDS: Record<Language, Words> = {
 
 /** The zone if Intl knows it, else UTC (a mail must not fail on a bad catalogue value). */
 function knownZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone });
-    return timeZone;
-  } catch {
-    return "UTC";
-  }
+  return isKnownZone(timeZone) ? timeZone : "UTC";
 }
 
 /** The start as the event's own clock shows it, e.g. "Saturday, November 22, 2026 at 7:00 PM EST". */

@@ -5,7 +5,7 @@ import type { AppEnv } from "../../context";
 import { CAPABILITIES, capabilityFlags, type Capability, type SocialProvider, type User, type UserAccess } from "../../contract/auth";
 import type { Db } from "../../db/client";
 import { userIdentities, users } from "../../db/schema";
-import { activeOrdersOf } from "../../db/repos/orders";
+import { activeOrdersOf, activeOrdersQuery } from "../../db/repos/orders";
 import { passEntitlements } from "../access";
 import { clipsUsedByOrder } from "../../db/repos/clips";
 import { clipAllowance } from "../clips/rules";
@@ -44,20 +44,18 @@ export interface LoadedUser {
   providers: SocialProvider[];
 }
 
-/** The sign-in providers linked to a user. */
-export async function providersOf(db: Db, channelId: number, userId: number): Promise<SocialProvider[]> {
-  const rows = await db
+/** The sign-in providers linked to a user (unexecuted: it joins a batch). */
+const providersQuery = (db: Db, channelId: number, userId: number) =>
+  db
     .select({ provider: userIdentities.provider })
     .from(userIdentities)
     .where(and(eq(userIdentities.userId, userId), eq(userIdentities.channelId, channelId)));
-  return rows.map((r) => r.provider);
-}
 
 /** The user of this channel with their linked sign-in providers, or null. */
 export async function loadUser(db: Db, channelId: number, userId: number): Promise<LoadedUser | null> {
   const [rows, identities] = await db.batch([
     db.select().from(users).where(and(eq(users.id, userId), eq(users.channelId, channelId))),
-    db.select({ provider: userIdentities.provider }).from(userIdentities).where(and(eq(userIdentities.userId, userId), eq(userIdentities.channelId, channelId))),
+    providersQuery(db, channelId, userId),
   ]);
   const row = rows[0];
   return row ? { row, providers: identities.map((i) => i.provider) } : null;
@@ -74,15 +72,23 @@ export const requestGeoBlocked = (c: Context<AppEnv>): boolean => requestGeo(c).
  * and the passes' clip and download limits (summed, access.ts `passEntitlements`). One orders read.
  */
 export async function userEntitlements(db: Db, user: UserRow, now: number): Promise<{ capabilities: Capability[]; limits: UserAccess["limits"] }> {
-  const pass = passEntitlements(await activeOrdersOf(db, user.channelId, user.id, now), now);
+  return entitlementsOf(user, await activeOrdersOf(db, user.channelId, user.id, now), now);
+}
+
+function entitlementsOf(user: UserRow, activeOrders: Parameters<typeof passEntitlements>[0], now: number) {
+  const pass = passEntitlements(activeOrders, now);
   return { capabilities: capabilityList([...user.capabilities, ...pass.capabilities]), limits: pass.limits };
 }
 
-/** The user DTO for the current request: providers (unless known) and entitlements read in parallel. */
+/** The user DTO for the current request: providers (unless known) and the active orders read in one batch. */
 export async function userForRequest(c: Context<AppEnv>, row: UserRow, providers?: SocialProvider[]): Promise<User> {
   const db = c.get("db");
-  const [linked, { capabilities }] = await Promise.all([providers ?? providersOf(db, row.channelId, row.id), userEntitlements(db, row, c.get("now")())]);
-  return userDto(row, linked, requestGeoBlocked(c), capabilities);
+  const now = c.get("now")();
+  const orders = activeOrdersQuery(db, row.channelId, row.id, now);
+  const [linked, active] = providers
+    ? [providers, await orders]
+    : await db.batch([orders, providersQuery(db, row.channelId, row.id)]).then(([o, p]) => [p.map((r) => r.provider), o] as const);
+  return userDto(row, linked, requestGeoBlocked(c), entitlementsOf(row, active, now).capabilities);
 }
 
 /** GET /user/access. Limits are the sum over the active passes (access.ts `passEntitlements`); clips left per pass. */

@@ -43,14 +43,7 @@ function formatter(zone: string): Intl.DateTimeFormat {
 }
 
 /** Whether the runtime knows the zone (the catalogue validates zones, but a feed must never fail on one). */
-export function isKnownZone(zone: string): boolean {
-  try {
-    formatter(zone);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isKnownZone } from "../../contract/time-zones";
 
 export function wallTime(ms: number, zone: string): WallTime {
   const parts: Record<string, number> = {};
