@@ -21,6 +21,7 @@ import { commerceCatalogueRoutes } from "./routes/commerce-catalogue";
 import { devRoutes } from "./routes/dev";
 import { downloadRoutes } from "./routes/download";
 import { eventRoutes } from "./routes/events";
+import { deviceRoutes } from "./routes/devices";
 import { favoriteRoutes } from "./routes/favorites";
 import { geoRoutes } from "./routes/geo";
 import { keysRoutes } from "./routes/keys";
@@ -63,6 +64,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", vodRoutes);
   app.route("/", geoRoutes);
   app.route("/", authRoutes);
+  app.route("/", deviceRoutes);
   app.route("/", profileRoutes);
   app.route("/", reminderRoutes);
   app.route("/", devRoutes);

@@ -201,3 +201,4 @@ export * from "./webhook-schema";
 export * from "./checkout-schema";
 export * from "./clips-schema";
 export * from "./favorites-schema";
+export * from "./devices-schema";

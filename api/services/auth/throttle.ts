@@ -14,6 +14,7 @@ import {
   MAIL_ACCOUNT_WINDOW_MS,
 } from "../../contract/constants";
 import { AUTH_MESSAGES } from "../../contract/auth";
+import { DEVICE_CODE_ATTEMPTS_LIMIT, DEVICE_CODE_ATTEMPTS_WINDOW_MS } from "../../contract/devices";
 import { ApiError } from "../../lib/errors";
 import { hit, type RateRule, type WindowState } from "../rate-limit";
 
@@ -23,6 +24,7 @@ export const RULES = {
   resetIp: { limit: RESET_IP_LIMIT, windowMs: RESET_IP_WINDOW_MS },
   resetAccount: { limit: RESET_ACCOUNT_LIMIT, windowMs: RESET_ACCOUNT_WINDOW_MS },
   mailAccount: { limit: MAIL_ACCOUNT_LIMIT, windowMs: MAIL_ACCOUNT_WINDOW_MS },
+  deviceCode: { limit: DEVICE_CODE_ATTEMPTS_LIMIT, windowMs: DEVICE_CODE_ATTEMPTS_WINDOW_MS },
 } satisfies Record<string, RateRule>;
 
 export const throttleKeys = {
@@ -31,6 +33,8 @@ export const throttleKeys = {
   resetIp: (channelId: number, ip: string) => `reset:ip:${channelId}:${ip}`,
   resetAccount: (channelId: number, email: string) => `reset:acct:${channelId}:${email}`,
   mailAccount: (channelId: number, userId: number) => `mail:acct:${channelId}:${userId}`,
+  deviceCodeAccount: (channelId: number, userId: number) => `device:acct:${channelId}:${userId}`,
+  deviceCodeIp: (channelId: number, ip: string) => `device:ip:${channelId}:${ip}`,
 };
 
 /** 429 with the seconds to wait; the API's error handler copies retry_after into a Retry-After header. */
