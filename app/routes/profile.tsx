@@ -10,7 +10,7 @@ import { getT } from "~/server/i18n.server";
 export const links: LinksFunction = () => [...authLinks(), ...ordersLinks()];
 
 // The profile frame: who is signed in, and the profile's sections as tabs (active orders by default, transactions,
-// clips, following; a later issue adds devices).
+// clips, following, and link a device where the channel allows it).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, tenant } = requireUser(context, request);
   const t = await getT(tenant.lang);
@@ -21,6 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       phone: user.phone,
       emailVerified: user.email_verified,
     },
+    // Link a device is offered only where the channel allows remote sign-in (SPEC §2).
+    remoteAuth: tenant.bootstrap.settings["auth.remote_auth"] === 1,
     meta: { title: t("auth:titles.profile") },
   };
 }
@@ -28,11 +30,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta = metaFromLoader;
 
 export default function Profile() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, remoteAuth } = useLoaderData<typeof loader>();
   const { t } = useTranslation("auth");
   const { t: o } = useTranslation("orders");
   const { t: c } = useTranslation("clips");
   const { t: f } = useTranslation("favorites");
+  const { t: d } = useTranslation("devices");
   return (
     <div className="page profile">
       <header className="profile__header">
@@ -86,6 +89,13 @@ export default function Profile() {
               {f("page.title")}
             </NavLink>
           </li>
+          {remoteAuth ? (
+            <li>
+              <NavLink to="/profile/sessions/add" preventScrollReset>
+                {d("page.title")}
+              </NavLink>
+            </li>
+          ) : null}
         </ul>
       </nav>
       <Outlet />

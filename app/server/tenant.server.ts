@@ -7,6 +7,7 @@ import { authEndpoints, type AuthEndpoints } from "./api/auth.server";
 import { calendarEndpoints, type CalendarEndpoints } from "./api/calendar.server";
 import { catalogueEndpoints, type CatalogueEndpoints } from "./api/catalogue.server";
 import { clipsEndpoints, type ClipsEndpoints } from "./api/clips.server";
+import { devicesEndpoints, type DevicesEndpoints } from "./api/devices.server";
 import { favoritesEndpoints, type FavoritesEndpoints } from "./api/favorites.server";
 import { channelEndpoints, type ChannelEndpoints } from "./api/channel.server";
 import { createApiClient, type ApiClientOptions } from "./api/client.server";
@@ -34,6 +35,7 @@ export type TenantState =
       commerce: CommerceEndpoints;
       clips: ClipsEndpoints;
       favorites: FavoritesEndpoints;
+      devices: DevicesEndpoints;
       reminders: RemindersEndpoints;
       calendar: CalendarEndpoints;
       bootstrap: BootstrapData;
@@ -99,6 +101,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       commerce: commerceEndpoints(options, lang),
       clips: clipsEndpoints(options, lang),
       favorites: favoritesEndpoints(options, lang),
+      devices: devicesEndpoints(options),
       reminders: remindersEndpoints(options),
       calendar: calendarEndpoints(options, lang),
       bootstrap,

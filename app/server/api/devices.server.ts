@@ -1,0 +1,35 @@
+// Linking a device (issue 13): the viewer's side of the RFC 8628 flow, made as the signed-in user. A refusal the
+// viewer can act on (a wrong, expired or used code; too many tries) comes back as a result with the API's message.
+import type { DeviceRequest } from "@api/contract/devices";
+import { asUser, createApiClient, type ApiClientOptions } from "./client.server";
+import { isApiRequestError } from "./errors";
+
+type Data<T> = { data: T };
+
+export type DeviceResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+async function result<T>(call: Promise<Data<T>>): Promise<DeviceResult<T>> {
+  try {
+    return { ok: true, value: (await call).data };
+  } catch (error) {
+    if (isApiRequestError(error, "validation", "throttled", "http") && error.body?.message) return { ok: false, message: error.body.message };
+    throw error;
+  }
+}
+
+export function devicesEndpoints(options: ApiClientOptions) {
+  return {
+    withUser(token: string, onUnauthenticated?: () => void) {
+      const client = createApiClient(asUser(options, token, onUnauthenticated));
+      return {
+        /** GET /auth/add_session?code=: the device that asks. */
+        request: (code: string) => result(client.get<Data<DeviceRequest>>("auth/add_session", { query: { code } })),
+        /** POST /auth/add_session: approve (or deny) it. */
+        answer: (code: string, approve: boolean) =>
+          result(client.post<Data<DeviceRequest & { approved: boolean }>>("auth/add_session", { body: { code, approve } })),
+      };
+    },
+  };
+}
+
+export type DevicesEndpoints = ReturnType<typeof devicesEndpoints>;
