@@ -77,3 +77,35 @@ test("beta (fr): without remote authorisation the page sends the viewer to their
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole("link", { name: t.page.title, exact: true })).toHaveCount(0);
 });
+
+test("alpha (en): the TV's page shows a code and its QR code, and signs the TV in once the viewer approves", async ({ browser, page }, testInfo) => {
+  const t = copy("en");
+  const tv = await browser.newContext({ userAgent: TV });
+  const screen = await tv.newPage();
+  await screen.goto(url(alpha, "/device"));
+  await expect(screen.getByRole("heading", { name: t.tv.title, level: 1 })).toBeVisible();
+  const code = (await screen.getByTestId("user-code").textContent())!.trim();
+  expect(code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);
+  const qr = screen.getByRole("img", { name: /QR code/ });
+  await expect(qr.locator("svg")).toBeVisible();
+  await expect(screen.getByRole("status")).toHaveText(t.tv.waiting);
+  await expectAccessible(screen);
+
+  // The viewer, on their phone, types the code shown on the TV.
+  await register(page, alpha, newUser(testInfo, "tv-screen"));
+  await page.goto(url(alpha, "/profile/sessions/add"));
+  await page.getByLabel(t.page.code, { exact: true }).fill(code.toLowerCase());
+  await page.getByRole("button", { name: t.page.continue, exact: true }).click();
+  await page.getByRole("button", { name: t.page.approve, exact: true }).click();
+  await expect(page.getByText(t.page.approved.replace("{{device}}", "Samsung TV"))).toBeVisible();
+
+  // The TV's next poll signs it in and takes it home, with the account menu.
+  await expect(screen).toHaveURL(url(alpha, "/"), { timeout: 20_000 });
+  await expect(screen.locator("header details.user-menu")).toBeVisible();
+  await tv.close();
+});
+
+test("beta (fr): the TV's page is not offered without remote authorisation", async ({ page }) => {
+  await page.goto(url(beta, "/device"));
+  await expect(page).toHaveURL(url(beta, "/"));
+});

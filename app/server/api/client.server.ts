@@ -35,6 +35,8 @@ export interface RequestOptions {
   noContent?: boolean;
   /** A 200 resolves to the Response itself, unread: for answers that are not JSON (a calendar file). */
   raw?: boolean;
+  /** With `raw`, these statuses resolve to the Response too (RFC 8628's token endpoint answers its states as 400). */
+  rawStatuses?: number[];
 }
 
 export type Method = "GET" | "POST" | "DELETE" | "PUT" | "PATCH";
@@ -92,6 +94,7 @@ export function createApiClient(options: ApiClientOptions) {
       const response = await send(method, path, opts, apiKey);
       // A non-200 success is a failure too (SPEC §8).
       if (response.status === 200) return (opts.raw ? response : await response.json()) as T;
+      if (opts.raw && opts.rawStatuses?.includes(response.status)) return response as T;
       if (response.status === 204 && opts.noContent) return undefined as T;
 
       const body = await readErrorBody(response);
