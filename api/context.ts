@@ -9,6 +9,8 @@ export interface ChannelContext extends Channel {
   defaultLanguage: Language;
   /** The setting "geo.blocked_countries" (ISO 3166-1 alpha-2). */
   blockedCountries: readonly string[];
+  /** The setting "auth.remote_auth": devices may be linked by code (SPEC §2, issue 13). */
+  remoteAuth: boolean;
 }
 
 export interface ApiOptions {

@@ -30,15 +30,17 @@ export async function findChannelForHost(db: Db, env: Env, host: string | null, 
   const cached = channelByHost.get(cacheKey, now);
   if (cached) return cached;
 
-  // The two settings almost every call needs (answer language, geo blocking) come with the channel, so they are
-  // read once per host lookup instead of once per request.
+  // The settings the request path needs (answer language, geo blocking, and remote sign-in, which a polling TV asks
+  // about every few seconds) come with the channel, so they are read once per host lookup instead of once per request.
   const language = alias(channelSettings, "language_setting");
   const blocked = alias(channelSettings, "blocked_setting");
+  const remoteAuth = alias(channelSettings, "remote_auth_setting");
   const base = db
-    .select({ channel: channels, language: language.value, blocked: blocked.value })
+    .select({ channel: channels, language: language.value, blocked: blocked.value, remoteAuth: remoteAuth.value })
     .from(channels)
     .leftJoin(language, and(eq(language.channelId, channels.id), eq(language.key, "language")))
-    .leftJoin(blocked, and(eq(blocked.channelId, channels.id), eq(blocked.key, "geo.blocked_countries")));
+    .leftJoin(blocked, and(eq(blocked.channelId, channels.id), eq(blocked.key, "geo.blocked_countries")))
+    .leftJoin(remoteAuth, and(eq(remoteAuth.channelId, channels.id), eq(remoteAuth.key, "auth.remote_auth")));
   const row =
     lookup.kind === "alias"
       ? await base.where(eq(channels.alias, lookup.alias)).get()
@@ -48,6 +50,7 @@ export async function findChannelForHost(db: Db, env: Env, host: string | null, 
     ...row.channel,
     defaultLanguage: channelSettingsSchema.shape.language.parse(row.language ?? undefined),
     blockedCountries: channelSettingsSchema.shape["geo.blocked_countries"].parse(row.blocked ?? undefined),
+    remoteAuth: channelSettingsSchema.shape["auth.remote_auth"].parse(row.remoteAuth ?? undefined) === 1,
   };
   channelByHost.set(cacheKey, channel, now);
   return channel;

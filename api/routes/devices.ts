@@ -4,9 +4,7 @@
 import { Hono, type Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
-import { channelSettingsSchema } from "../contract/settings";
 import { addSessionBodySchema, addSessionQuerySchema, DEVICE_GRANT_TYPE, DEVICE_MESSAGES, deviceCodeRequestSchema, deviceTokenRequestSchema } from "../contract/devices";
-import { settingsQuery } from "../db/repos/content";
 import { ApiError } from "../lib/errors";
 import { body, parse, query, readBody } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
@@ -18,10 +16,9 @@ import { answerDeviceRequest, deviceRequest, pollDeviceAuth, startDeviceAuth, ty
 /** Where the viewer approves a code (the web app's page; the QR code points there with `?code=`). */
 export const VERIFICATION_PATH = "/profile/sessions/add";
 
-/** The channel setting `auth.remote_auth` (SPEC §2): off, no device linking at all. */
+/** The channel setting `auth.remote_auth` (SPEC §2, read with the channel): off, no device linking at all. */
 const requireRemoteAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const stored = (await settingsQuery(c.get("db"), c.get("channel").id)).find((r) => r.key === "auth.remote_auth")?.value;
-  if (channelSettingsSchema.shape["auth.remote_auth"].parse(stored) !== 1) throw new ApiError(403, DEVICE_MESSAGES.remoteAuthOff);
+  if (!c.get("channel").remoteAuth) throw new ApiError(403, DEVICE_MESSAGES.remoteAuthOff);
   await next();
 });
 

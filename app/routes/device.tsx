@@ -11,7 +11,7 @@ import { renderSVG } from "uqr";
 import { metaFromLoader } from "~/lib/route-meta";
 import deviceCss from "~/styles/device.css?url";
 import { readCookie, serializeCookie } from "~/server/cookies.server";
-import { requireTenant } from "~/server/guards.server";
+import { allowsDeviceLinking, requireTenant } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import { commitSession } from "~/server/session.server";
 
@@ -23,7 +23,7 @@ const DEVICE_COOKIE = "dvc";
 function remoteTenant(context: LoaderFunctionArgs["context"]) {
   const tenant = requireTenant(context);
   // SPEC §2: only where the channel turns remote authorisation on.
-  if (tenant.bootstrap.settings["auth.remote_auth"] !== 1) throw redirect("/");
+  if (!allowsDeviceLinking(tenant)) throw redirect("/");
   return tenant;
 }
 

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { DEVICE_MESSAGES } from "@api/contract/devices";
 import { FieldError, FormNotice } from "~/features/auth/AuthFields";
 import { metaFromLoader } from "~/lib/route-meta";
-import { requireUser } from "~/server/guards.server";
+import { allowsDeviceLinking, requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import { markExpired } from "~/server/session.server";
 
@@ -23,7 +23,7 @@ function errorKey(message: string): ErrorKey {
 
 function devicesOf(context: AppLoadContext, request: Request) {
   const { tenant, token } = requireUser(context, request);
-  if (tenant.bootstrap.settings["auth.remote_auth"] !== 1) throw redirect("/profile");
+  if (!allowsDeviceLinking(tenant)) throw redirect("/profile");
   return { tenant, calls: tenant.devices.withUser(token, () => markExpired(context.session)) };
 }
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { authLinks } from "~/features/auth/links";
 import { ordersLinks } from "~/features/orders/format";
 import { metaFromLoader } from "~/lib/route-meta";
-import { requireUser } from "~/server/guards.server";
+import { allowsDeviceLinking, requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 
 export const links: LinksFunction = () => [...authLinks(), ...ordersLinks()];
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       emailVerified: user.email_verified,
     },
     // Link a device is offered only where the channel allows remote sign-in (SPEC §2).
-    remoteAuth: tenant.bootstrap.settings["auth.remote_auth"] === 1,
+    remoteAuth: allowsDeviceLinking(tenant),
     meta: { title: t("auth:titles.profile") },
   };
 }

@@ -63,3 +63,6 @@ export function requireAnonymous(context: AppLoadContext): ReadyTenant {
 export function notFound(): never {
   throw json({ code: "not_found" }, { status: 404 });
 }
+
+/** SPEC §2: devices may be linked by code only where the channel turns `auth.remote_auth` on. */
+export const allowsDeviceLinking = (tenant: ReadyTenant): boolean => tenant.bootstrap.settings["auth.remote_auth"] === 1;

@@ -2,10 +2,9 @@
 // clips, made as the signed-in user; the shared clip, made for anyone holding its link. Refusals the user can act on
 // (validation, limits, capability) come back as results with the API's message and field errors.
 import type { Clip, ClipDownload, EventWithClips, SharedClip } from "@api/contract/clips";
-import type { ApiErrorBody } from "@api/contract/common";
 import type { Language } from "@api/contract/constants";
 import { asUser, createApiClient, type ApiClientOptions } from "./client.server";
-import { isApiRequestError } from "./errors";
+import { asResult, type ApiResult } from "./errors";
 
 type Data<T> = { data: T };
 const data = <T>(p: Promise<Data<T>>) => p.then((r) => r.data);
@@ -20,20 +19,10 @@ export interface ClipBody {
   tags: string[];
 }
 
-export type ClipResult<T> = { ok: true; value: T } | { ok: false; status: number; message: string; errors: Record<string, string[]> };
+export type ClipResult<T> = ApiResult<T>;
 
 /** A refusal with a message (4xx) as a result; outages and 401 stay errors. */
-export async function result<T>(call: Promise<T>): Promise<ClipResult<T>> {
-  try {
-    return { ok: true, value: await call };
-  } catch (error) {
-    if (isApiRequestError(error, "http", "not_found", "validation") && error.body?.message) {
-      const body = error.body as ApiErrorBody;
-      return { ok: false, status: error.status ?? 400, message: body.message, errors: body.errors ?? {} };
-    }
-    throw error;
-  }
-}
+export const result = <T>(call: Promise<T>): Promise<ClipResult<T>> => asResult(call);
 
 export interface ClipListQuery {
   event_id?: number;

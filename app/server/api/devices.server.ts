@@ -2,20 +2,14 @@
 // viewer can act on (a wrong, expired or used code; too many tries) comes back as a result with the API's message.
 import { DEVICE_GRANT_TYPE, type DeviceAuthorization, type DeviceRequest, type DeviceToken, type DeviceTokenError } from "@api/contract/devices";
 import { asUser, createApiClient, type ApiClientOptions } from "./client.server";
-import { isApiRequestError } from "./errors";
+import { asResult, type ApiResult } from "./errors";
 
 type Data<T> = { data: T };
 
-export type DeviceResult<T> = { ok: true; value: T } | { ok: false; message: string };
+export type DeviceResult<T> = ApiResult<T>;
 
-async function result<T>(call: Promise<Data<T>>): Promise<DeviceResult<T>> {
-  try {
-    return { ok: true, value: (await call).data };
-  } catch (error) {
-    if (isApiRequestError(error, "validation", "throttled", "http") && error.body?.message) return { ok: false, message: error.body.message };
-    throw error;
-  }
-}
+/** Refusals the page words itself, too many code checks (429) included. */
+const result = <T>(call: Promise<Data<T>>): Promise<DeviceResult<T>> => asResult(call.then((r) => r.data), ["http", "not_found", "validation", "throttled"]);
 
 /** The device's poll: its session, or RFC 8628's state (`interval` after slow_down). */
 export type DevicePoll = { ok: true; token: DeviceToken } | { ok: false; error: DeviceTokenError; interval?: number };

@@ -45,3 +45,21 @@ export function isApiRequestError(error: unknown, ...kinds: ApiFailureKind[]): e
   if (!(error instanceof Error) || error.name !== "ApiRequestError") return false;
   return kinds.length === 0 || kinds.includes((error as ApiRequestError).kind);
 }
+
+/** An API call's answer, or the refusal the visitor can act on: its status, message and per-field messages. */
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; status: number; message: string; errors: Record<string, string[]> };
+
+/**
+ * A refusal with a message (by default a 4xx: validation, not found, other) as a result; outages and 401 stay
+ * errors. `kinds` widens it where the page words a refusal itself (a 429 on code checks).
+ */
+export async function asResult<T>(call: Promise<T>, kinds: ApiFailureKind[] = ["http", "not_found", "validation"]): Promise<ApiResult<T>> {
+  try {
+    return { ok: true, value: await call };
+  } catch (error) {
+    if (isApiRequestError(error, ...kinds) && error.body?.message) {
+      return { ok: false, status: error.status ?? 400, message: error.body.message, errors: error.body.errors ?? {} };
+    }
+    throw error;
+  }
+}

@@ -1,31 +1,17 @@
 // The reminder calls (issue 12): "Remind me" on one upcoming event, its removal and the user's reminders, made as
 // the signed-in user; and the unsubscribe of a reminder mail's signed link, made for anyone holding it. Refusals
 // the visitor can read (an event that started, a bad link) come back as results with the API's message.
-import type { ApiErrorBody } from "@api/contract/common";
 import type { Reminder } from "@api/contract/favorites";
 import { asUser, createApiClient, type ApiClientOptions } from "./client.server";
-import { isApiRequestError } from "./errors";
+import { asResult, type ApiResult } from "./errors";
 
 type Data<T> = { data: T };
 const data = <T>(p: Promise<Data<T>>) => p.then((r) => r.data);
 
-export type ReminderResult<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
+export type ReminderResult<T> = ApiResult<T>;
 
 /** A 4xx with a message as a result; outages and 401 stay errors. */
-async function result<T>(call: Promise<T>): Promise<ReminderResult<T>> {
-  try {
-    return { ok: true, value: await call };
-  } catch (error) {
-    if (isApiRequestError(error, "http", "not_found", "validation") && error.body?.message) {
-      return {
-        ok: false,
-        status: error.status ?? 400,
-        message: (error.body as ApiErrorBody).message,
-      };
-    }
-    throw error;
-  }
-}
+const result = <T>(call: Promise<T>): Promise<ReminderResult<T>> => asResult(call);
 
 export function remindersEndpoints(options: ApiClientOptions) {
   const anonymous = createApiClient(options);
