@@ -16,6 +16,7 @@ function isApiPath(pathname: string): boolean {
 
 // Durable Object classes are exported by name from the entry module (wrangler.toml [[durable_objects.bindings]]).
 export { RateLimiter } from "./api/durable/rate-limiter";
+export { StreamGuard } from "./api/durable/stream-guard";
 
 export default {
   async fetch(request, env, ctx) {

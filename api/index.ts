@@ -33,6 +33,7 @@ import { profileRoutes } from "./routes/profile";
 import { reminderRoutes } from "./routes/reminders";
 import { simulateRoutes } from "./routes/simulate";
 import { socialRoutes } from "./routes/social";
+import { streamRoutes } from "./routes/streams";
 import { vodRoutes } from "./routes/vod";
 import { vodPlaybackRoutes } from "./routes/vod-playback";
 import { webhookRoutes } from "./routes/webhook";
@@ -80,6 +81,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", checkoutRoutes);
   app.route("/", ordersRoutes);
   app.route("/", mediaRoutes);
+  app.route("/", streamRoutes);
 
   app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));
   app.onError((err, c) => {

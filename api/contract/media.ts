@@ -1,6 +1,7 @@
 // The playback and media contract (issue 5): what POST /events/{id}/playback answers, and the messages of refusals.
 import { z } from "zod";
 import type { ClipVerdict, Thumbnails } from "./clips";
+import type { StreamGrant } from "./streams";
 
 export const PLAYBACK_MESSAGES = {
   geo: "We're sorry, but this content is not available in your region.",
@@ -27,6 +28,8 @@ export interface Playback {
   clip: ClipVerdict;
   /** Frames along the timeline, for the clip cutter (and a seek preview); null when the media has none. */
   thumbnails: Thumbnails | null;
+  /** Present when this stream counts against the passes' simultaneous-logins limit: the player sends heartbeats. */
+  stream: StreamGrant | null;
 }
 
 export interface PrerollGrant {

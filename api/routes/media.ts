@@ -4,7 +4,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
-import { idParamSchema } from "../contract/common";
+import { idParamSchema, langQuerySchema } from "../contract/common";
 import { eventFileParamSchema, mediaTokenQuerySchema, PLAYBACK_MESSAGES, type Playback, type PlaybackDenied } from "../contract/media";
 import { channelEventQuery, type EventRow } from "../db/repos/catalogue-events";
 import { randomToken } from "../lib/crypto";
@@ -23,6 +23,7 @@ import { CLIP_MAX_DURATION_S, type Thumbnails } from "../contract/clips";
 import { fromEvent, clipVerdict } from "../services/clips/sources";
 import type { MediaInfo } from "../services/livesim";
 import { downloadAllowance } from "./download";
+import { grantedStream } from "./streams";
 
 /** The thumbnails of a timeline whose media URLs live at `base` (`thumb-{n}.jpg`, served by timeline-files). */
 export function thumbnailsOf(info: MediaInfo, base: string, q: string): Thumbnails | null {
@@ -51,7 +52,7 @@ function orNotFound(res: Response | null): Response {
 }
 
 export const mediaRoutes = new Hono<AppEnv>()
-  .post("/events/:id/playback", requireApiKey, param(idParamSchema), async (c) => {
+  .post("/events/:id/playback", requireApiKey, param(idParamSchema), query(langQuerySchema), async (c) => {
     const id = c.req.valid("param").id;
     const event = await channelEvent(c, id);
     if (!event) throw notFound();
@@ -68,6 +69,10 @@ export const mediaRoutes = new Hono<AppEnv>()
     if (status === "upcoming") return c.json({ message: PLAYBACK_MESSAGES.upcoming }, 409);
     const info = event.mediaKey && ASSET_NAME.test(event.mediaKey) ? await loadMediaInfo(c.env.MEDIA, event.mediaKey, now) : null;
     if (!info) throw notFound(PLAYBACK_MESSAGES.noMedia);
+    // Paid and pay-per-view events play only through a pass: their streams count against its limit.
+    const viaPass = event.accessType === "paid" || event.accessType === "ppv";
+    const counted = await grantedStream(c, viewer, { title: event.name, viaPass, lang: c.req.valid("query").lang });
+    if (!counted.ok) return counted.response;
 
     const expires = now + MEDIA_TOKEN_MAX_TTL_MS;
     const subject = viewer.user ? `u:${viewer.user.id}` : `a:${randomToken(12)}`;
@@ -90,6 +95,7 @@ export const mediaRoutes = new Hono<AppEnv>()
         CLIP_MAX_DURATION_S,
       ),
       thumbnails: thumbnailsOf(info, base, q),
+      stream: counted.stream,
     };
     return c.json({ data });
   })

@@ -4,7 +4,8 @@
 import { Hono, type Context } from "hono";
 import { and, eq } from "drizzle-orm";
 import type { AppEnv } from "../context";
-import { idParamSchema } from "../contract/common";
+import { capabilityFlags } from "../contract/auth";
+import { idParamSchema, langQuerySchema } from "../contract/common";
 import { eventFileParamSchema, mediaTokenQuerySchema, PLAYBACK_MESSAGES, type Playback, type PlaybackDenied } from "../contract/media";
 import { events, vodMediaItems } from "../db/schema";
 import { randomToken } from "../lib/crypto";
@@ -23,6 +24,7 @@ import { serveTimelineFile } from "../services/timeline-files";
 import { CLIP_MAX_DURATION_S } from "../contract/clips";
 import { clipVerdict, vodSource } from "../services/clips/sources";
 import { requireMediaToken, thumbnailsOf } from "./media";
+import { grantedStream } from "./streams";
 
 const vodPrefix = (id: number) => `vod/${id}`;
 
@@ -33,6 +35,7 @@ async function channelItem(c: Context<AppEnv>, id: number) {
     .get("db")
     .select({
       id: vodMediaItems.id,
+      title: vodMediaItems.title,
       durationS: vodMediaItems.durationS,
       requiresVodMedia: vodMediaItems.requiresVodMedia,
       mediaKey: vodMediaItems.mediaKey,
@@ -69,7 +72,7 @@ async function vodClipVerdict(c: Context<AppEnv>, viewer: Awaited<ReturnType<typ
 }
 
 export const vodPlaybackRoutes = new Hono<AppEnv>()
-  .post("/vod-media-items/:id/playback", requireApiKey, param(idParamSchema), async (c) => {
+  .post("/vod-media-items/:id/playback", requireApiKey, param(idParamSchema), query(langQuerySchema), async (c) => {
     const id = c.req.valid("param").id;
     const item = await channelItem(c, id);
     if (!item) throw notFound();
@@ -88,6 +91,10 @@ export const vodPlaybackRoutes = new Hono<AppEnv>()
     const now = viewer.now;
     const media = await itemMedia(c, item, now);
     if (!media) throw notFound(PLAYBACK_MESSAGES.noMedia);
+    // A pass-only video played through a pass (not the account's own vod_media) counts against the pass's limit.
+    const viaPass = item.requiresVodMedia && !capabilityFlags(viewer.user?.capabilities ?? []).vod_media;
+    const counted = await grantedStream(c, viewer, { title: item.title, viaPass, lang: c.req.valid("query").lang });
+    if (!counted.ok) return counted.response;
 
     const expires = now + MEDIA_TOKEN_MAX_TTL_MS;
     const subject = viewer.user ? `u:${viewer.user.id}` : `a:${randomToken(12)}`;
@@ -106,6 +113,7 @@ export const vodPlaybackRoutes = new Hono<AppEnv>()
       download: null,
       clip: await vodClipVerdict(c, viewer, id),
       thumbnails: thumbnailsOf(media.info, base, q),
+      stream: counted.stream,
     };
     return c.json({ data });
   })

@@ -20,6 +20,13 @@ export const productByIdQuery = (db: Db, channelId: number, id: number) =>
     .where(and(eq(products.channelId, channelId), eq(products.id, id), eq(products.active, true)))
     .limit(1);
 
+/** The simultaneous-logins limit of the given products (inactive ones too: a pass bought earlier keeps its terms). */
+export const productLoginLimitsQuery = (db: Db, channelId: number, ids: readonly number[]) =>
+  db
+    .select({ id: products.id, simultaneousLogins: products.simultaneousLogins })
+    .from(products)
+    .where(and(eq(products.channelId, channelId), inArray(products.id, ids.length ? [...ids] : [0])));
+
 /** Every active product's id, name and pass link: what addons and bundle items name (a channel has tens). */
 export const productRefsQuery = (db: Db, channelId: number) =>
   db

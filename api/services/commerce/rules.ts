@@ -132,6 +132,19 @@ export interface Entitlements {
 
 export const simultaneousLoginsLabel = (n: number | null): string | null => (n === null ? null : `${n} simultaneous login${n === 1 ? "" : "s"}`);
 
+/** The product an order holds (an event order bought through a single-event package holds that package). */
+export const heldProductId = (o: CommerceOrder): number | null | undefined => (o.type === "event" ? o.singleEventPackageId : o.productId);
+
+/**
+ * The most simultaneous logins (streams at once) the active passes allow; null when none of them sets a limit.
+ * The profile shows it and playback enforces it (api/services/streams.ts).
+ */
+export function simultaneousLogins(orders: readonly CommerceOrder[], products: readonly Pick<RuleProduct, "id" | "simultaneousLogins">[], now: number): number | null {
+  const held = new Set(orders.filter((o) => orderIsActive(o, now)).map(heldProductId));
+  const logins = products.filter((p) => held.has(p.id) && p.simultaneousLogins !== null).map((p) => p.simultaneousLogins!);
+  return logins.length ? Math.max(...logins) : null;
+}
+
 /**
  * Capabilities and limits from the account and its active orders (access.ts passEntitlements: limits summed per
  * pass), as normalised capability names, with the simultaneous-logins limit of the passes' products.
@@ -144,9 +157,7 @@ export function entitlements(
 ): Entitlements {
   const pass = passEntitlements(orders, now);
   const flags = capabilityFlags([...user.capabilities, ...pass.capabilities]);
-  const held = new Set(orders.filter((o) => orderIsActive(o, now)).map((o) => (o.type === "event" ? o.singleEventPackageId : o.productId)));
-  const logins = products.filter((p) => held.has(p.id) && p.simultaneousLogins !== null).map((p) => p.simultaneousLogins!);
-  const max = logins.length ? Math.max(...logins) : null;
+  const max = simultaneousLogins(orders, products, now);
   return {
     capabilities: (Object.keys(flags) as Capability[]).filter((c) => flags[c]),
     limits: pass.limits,
