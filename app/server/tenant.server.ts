@@ -15,6 +15,7 @@ import { commerceEndpoints, type CommerceEndpoints } from "./api/commerce.server
 import { isApiRequestError } from "./api/errors";
 import { ordersEndpoints, type OrdersEndpoints } from "./api/orders.server";
 import { playbackEndpoints, type PlaybackEndpoints } from "./api/playback.server";
+import { streamsEndpoints, type StreamsEndpoints } from "./api/streams.server";
 import { remindersEndpoints, type RemindersEndpoints } from "./api/reminders.server";
 import { socialEndpoints, type SocialEndpoints } from "./api/social.server";
 import { httpTransport, inProcessTransport } from "./api/transport.server";
@@ -36,6 +37,7 @@ export type TenantState =
       clips: ClipsEndpoints;
       favorites: FavoritesEndpoints;
       devices: DevicesEndpoints;
+      streams: StreamsEndpoints;
       reminders: RemindersEndpoints;
       calendar: CalendarEndpoints;
       bootstrap: BootstrapData;
@@ -96,12 +98,13 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       catalogue: catalogueEndpoints(client, lang),
       auth: authEndpoints(options),
       social: socialEndpoints(client, lang),
-      playback: playbackEndpoints(options),
+      playback: playbackEndpoints(options, lang),
       orders: ordersEndpoints(options, lang),
       commerce: commerceEndpoints(options, lang),
       clips: clipsEndpoints(options, lang),
       favorites: favoritesEndpoints(options, lang),
       devices: devicesEndpoints(options),
+      streams: streamsEndpoints(options),
       reminders: remindersEndpoints(options),
       calendar: calendarEndpoints(options, lang),
       bootstrap,

@@ -1,58 +1,16 @@
 // Checkout on both channels (issue 6): /packages, /select-package and /buy against the offline payment sandbox —
 // 4242 pays and the watch page plays, 0002 is declined, 3155 asks for the confirmation step, trials, promo codes,
 // saved cards, a team pass limited to the chosen team, keyboard only, and axe. Each test registers its own buyer.
-import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { CHANNELS, newUser, openLatestMail, register, url, type Channel } from "./auth-helpers";
-import { PORT, expect, expectAccessible, test } from "./fixtures";
-import { apiKey, expectPlaying, prerolls } from "./watch-helpers";
+import { expect, expectAccessible, test } from "./fixtures";
+import { events, ppvEvents, products } from "./commerce-helpers";
+import { expectPlaying } from "./watch-helpers";
 
 type CommerceCopy = typeof import("../../app/locales/en/commerce.json");
 const copy = (lang: "en" | "fr") => JSON.parse(readFileSync(`app/locales/${lang}/commerce.json`, "utf8")) as CommerceCopy;
 const fill = (s: string, values: Record<string, string | number>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]));
-
-const host = (alias: string) => ({ host: `${alias}.localhost:${PORT}` });
-const api = (path: string) => `http://127.0.0.1:${PORT}/api/${path}`;
-
-interface Ref {
-  id: number;
-  name: string;
-}
-interface Product extends Ref {
-  kind: string;
-  event_id: number | null;
-  is_team_pass: boolean;
-  participants: Ref[];
-  trial_period: number;
-  max_choices: number | null;
-}
-interface ListedEvent {
-  id: number;
-  location?: { id: number } | null;
-  location_id?: number | null;
-  participants: { id: number }[];
-}
-
-async function products(request: APIRequestContext, alias: string): Promise<Product[]> {
-  const [p, s] = await Promise.all(["packages", "subscriptions"].map((path) => request.get(api(path), { headers: host(alias) })));
-  return [...((await p!.json()) as { data: Product[] }).data, ...((await s!.json()) as { data: Product[] }).data];
-}
-
-async function events(request: APIRequestContext, alias: string, query: string): Promise<ListedEvent[]> {
-  const key = await apiKey(request, alias);
-  const res = await request.get(api(`events?api_key=${key}&status=finished&limit=100&${query}`), { headers: host(alias) });
-  expect(res.status()).toBe(200);
-  const skip = new Set((await prerolls(request, alias)).map((p) => p.location_id));
-  return ((await res.json()) as { data: ListedEvent[] }).data.filter((e) => !skip.has(e.location?.id ?? e.location_id ?? null));
-}
-
-/** Finished pay-per-view events that have a single-event package, away from preroll locations. */
-async function ppvEvents(request: APIRequestContext, alias: string): Promise<number[]> {
-  const sold = new Set((await products(request, alias)).map((p) => p.event_id).filter((id): id is number => id !== null));
-  const ids = (await events(request, alias, "access_type=ppv")).map((e) => e.id).filter((id) => sold.has(id));
-  expect(ids.length, `${alias}: a finished ppv event with a package`).toBeGreaterThan(0);
-  return ids;
-}
 
 /** A new buyer, registered and verified through the dev outbox, signed in. */
 async function newBuyer(page: Page, ch: Channel, testInfo: TestInfo) {

@@ -9,7 +9,18 @@ export const channelUrl = (alias: string, path = "/") => `http://${alias}.localh
 // Console errors a page may legitimately log: the document answering 404, 422 (a form with errors) or 503 on purpose.
 const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of (404|422|503)/];
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; releaseStream: void }>({
+  // A viewer closing the tab frees their counted stream at once (the player's pagehide beacon), but a test's context
+  // just ends. Without this, the demo viewers' streams would hold their passes' slots for a few minutes after each
+  // test, and a later test of the same account would meet the simultaneous-streams limit (issue 13).
+  releaseStream: [
+    async ({ page }, use) => {
+      await use();
+      const origin = /^https?:\/\/[a-z0-9-]+\.localhost:\d+$/.exec(new URL(page.url()).origin)?.[0];
+      if (origin) await page.request.post(`${origin}/action/streams`, { form: { intent: "release" } }).catch(() => undefined);
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

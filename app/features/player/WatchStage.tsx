@@ -10,6 +10,7 @@ import type { PlaybackResult } from "~/server/api/playback.server";
 import type { CoveringPass } from "~/features/orders/covering";
 import { PassList } from "~/features/orders/PassList";
 import { Player, type PlayerHandle } from "./Player";
+import { StreamLimitPrompt, StreamStoppedNotice, useStreamHeartbeat } from "./StreamLimit";
 
 /** Renew the media token this long before it expires (ADR 010: tokens live ≤ 10 min). */
 const RENEW_BEFORE_MS = 60_000;
@@ -71,8 +72,19 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
   const { t } = useTranslation("player");
   const revalidator = useRevalidator();
   const { grant, manifest } = useRenewedGrant(playback);
+  const { stopped } = useStreamHeartbeat(grant?.stream, grant?.token);
   const linkProps = newTab ? { target: "_blank", rel: "noopener" } : {};
 
+  if (grant && stopped) {
+    return {
+      stage: null,
+      overlay: (
+        <Panel testId="watch-stream-stopped">
+          <StreamStoppedNotice />
+        </Panel>
+      ),
+    };
+  }
   if (grant && manifest) {
     return {
       stage: (
@@ -98,6 +110,16 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
         <Countdown startsAt={startsAt} onStart={() => revalidator.state === "idle" && revalidator.revalidate()}>
           {besideCountdown}
         </Countdown>
+      ),
+    };
+  }
+  if (playback.kind === "streams") {
+    return {
+      stage: null,
+      overlay: (
+        <Panel testId="watch-streams">
+          <StreamLimitPrompt limit={playback.limit} streams={playback.streams} />
+        </Panel>
       ),
     };
   }

@@ -2,7 +2,9 @@
 // `vod-media-items/{id}/playback`), made as the signed-in user when
 // there is one (the API checks their orders), anonymously otherwise. A refusal is an answer, not an error: the watch
 // page shows the prompt that fits it.
+import type { Language } from "@api/contract/constants";
 import type { DownloadTicket, Playback, PlaybackDenied } from "@api/contract/media";
+import type { StreamInfo, StreamLimitDenied } from "@api/contract/streams";
 import { asUser, asViewer, createApiClient, type ApiClientOptions } from "./client.server";
 import { isApiRequestError } from "./errors";
 
@@ -11,6 +13,8 @@ export type PlaybackRefusal = PlaybackDenied["reason"];
 export type PlaybackResult =
   | { kind: "allowed"; grant: Playback }
   | { kind: "refused"; reason: PlaybackRefusal }
+  /** 403 at the passes' simultaneous-streams limit: the account's other streams, any of which may be stopped. */
+  | { kind: "streams"; limit: number; streams: StreamInfo[] }
   /** 409: the event has not started; the page counts down and asks again at the start. */
   | { kind: "upcoming" }
   /** 404: the event has no video (or vanished). */
@@ -27,7 +31,13 @@ function refusalReason(body: unknown): PlaybackRefusal | null {
 export type DownloadTicketResult = { ok: true; ticket: DownloadTicket } | { ok: false; message: string };
 
 /** The playback calls of one channel, built on the same client options (key source, visitor headers) as the rest. */
-export function playbackEndpoints(options: ApiClientOptions) {
+/** The body of a refusal at the streams limit (reason "streams"), or null for any other body. */
+function streamLimit(body: unknown): StreamLimitDenied | null {
+  const b = body as Partial<StreamLimitDenied> | null;
+  return b?.reason === "streams" && typeof b.limit === "number" && Array.isArray(b.streams) ? (b as StreamLimitDenied) : null;
+}
+
+export function playbackEndpoints(options: ApiClientOptions, lang: Language) {
   /**
    * One grant request as the holder of `token` (or anonymously) and the viewer id (preroll suppression when signed
    * out); refusals (403), "not started" (409) and "no video" (404) become results, not errors. `onUnauthenticated`
@@ -36,9 +46,11 @@ export function playbackEndpoints(options: ApiClientOptions) {
   async function grant(path: string, token?: string | null, onUnauthenticated?: () => void, viewerId?: string | null): Promise<PlaybackResult> {
     const client = createApiClient(asViewer(asUser(options, token, onUnauthenticated), viewerId));
     try {
-      const { data } = await client.post<{ data: Playback }>(path);
+      const { data } = await client.post<{ data: Playback }>(path, { query: { lang } });
       return { kind: "allowed", grant: data };
     } catch (error) {
+      const limited = isApiRequestError(error, "http") && error.status === 403 ? streamLimit(error.body) : null;
+      if (limited) return { kind: "streams", limit: limited.limit, streams: limited.streams };
       if (isApiRequestError(error, "http") && error.status === 403) {
         // A refusal body carries its reason (the API's 403 schema); a bare 403 is treated like a login prompt.
         return { kind: "refused", reason: refusalReason(error.body) ?? "login" };
