@@ -59,6 +59,8 @@ export const sessions = sqliteTable(
     device: text("device").notNull().default("web"),
     userAgent: text("user_agent"),
     ip: text("ip"),
+    // ISO 3166-1 alpha-2 of the request that signed in (Cloudflare's country); null when unknown.
+    country: text("country"),
     createdAt: integer("created_at").notNull(),
     lastSeenAt: integer("last_seen_at").notNull(),
     expiresAt: integer("expires_at").notNull(),

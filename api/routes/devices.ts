@@ -9,7 +9,7 @@ import { ApiError } from "../lib/errors";
 import { body, parse, query, readBody } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { requireUser } from "../middleware/user";
-import { authRequest } from "../services/auth/request";
+import { authRequest, sessionClient } from "../services/auth/request";
 import { RULES, throttle, throttleKeys } from "../services/auth/throttle";
 import { answerDeviceRequest, deviceRequest, pollDeviceAuth, startDeviceAuth, type DeviceScope } from "../services/devices";
 
@@ -51,7 +51,7 @@ export const deviceRoutes = new Hono<AppEnv>()
     if (input.grant_type !== DEVICE_GRANT_TYPE) return c.json({ error: "unsupported_grant_type" }, 400);
     if (!input.device_code) return c.json({ error: "invalid_request", error_description: "device_code is required" }, 400);
     const req = authRequest(c);
-    const result = await pollDeviceAuth(scope(c), input.device_code, { userAgent: req.userAgent, ip: req.ip });
+    const result = await pollDeviceAuth(scope(c), input.device_code, sessionClient(req));
     if (!result.ok) return c.json({ error: result.error, ...(result.interval ? { interval: result.interval } : {}) }, 400);
     return c.json(result.token);
   })

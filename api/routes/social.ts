@@ -13,6 +13,7 @@ import { requireApiKey } from "../middleware/api-key";
 import { requestHost } from "../middleware/tenant";
 import { SocialProviderError, authorizationUrl, fetchProfile } from "../providers/oauth/client";
 import { type ProviderConfig, isSocialProvider, providerConfig } from "../providers/oauth/providers";
+import { authRequest, sessionClient } from "../services/auth/request";
 import { socialSignIn } from "../services/auth/social";
 import { loadUser, userForRequest } from "../services/auth/users";
 import { requestLang } from "../services/lang";
@@ -80,15 +81,15 @@ export const socialRoutes = new Hono<AppEnv>()
       throw new ApiError(422, AUTH_MESSAGES.verificationFailed, { code: [AUTH_MESSAGES.verificationFailed] });
     }
     const channel = c.get("channel");
+    const req = authRequest(c);
     const result = await socialSignIn(c.get("db"), {
       channelId: channel.id,
       provider: config.provider,
       profile,
       terms: input.terms ?? false,
       language: requestLang(c.req.valid("query").lang, channel).lang,
-      userAgent: c.req.header("user-agent") ?? null,
-      ip: c.req.header("cf-connecting-ip") ?? null,
-      now: c.get("now")(),
+      ...sessionClient(req),
+      now: req.now,
     });
     const loaded = await loadUser(c.get("db"), channel.id, result.userId);
     if (!loaded) throw notFound(AUTH_MESSAGES.userNotFound);

@@ -25,7 +25,7 @@ import {
 } from "../db/repos/devices";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
-import { openSession } from "./auth/sessions";
+import { openSession, type SessionClient } from "./auth/sessions";
 
 type PollState = Pick<DeviceAuthRow, "status" | "expiresAt" | "lastPolledAt" | "intervalS">;
 
@@ -129,7 +129,7 @@ export async function startDeviceAuth(
 export async function pollDeviceAuth(
   scope: DeviceScope,
   deviceCode: string,
-  client: { userAgent: string | null; ip: string | null },
+  client: SessionClient,
 ): Promise<{ ok: true; token: DeviceToken } | { ok: false; error: DeviceTokenError; interval?: number }> {
   const { db, channelId, now } = scope;
   const row = await deviceAuthBy(db, channelId, { deviceCodeHash: await sha256Hex(deviceCode) });
@@ -140,7 +140,7 @@ export async function pollDeviceAuth(
     return { ok: false, error: outcome.error, ...(outcome.error === "slow_down" ? { interval: outcome.intervalS } : {}) };
   }
   if (!(await consumeDeviceAuth(db, row.id))) return { ok: false, error: "invalid_grant" };
-  const session = await openSession(db, { channelId, userId: row.userId!, device: "tv", userAgent: client.userAgent ?? row.userAgent, ip: client.ip, now });
+  const session = await openSession(db, { channelId, userId: row.userId!, device: "tv", ...client, userAgent: client.userAgent ?? row.userAgent, now });
   return { ok: true, token: { access_token: session.token, token_type: "Bearer", expires_in: Math.floor((session.expiresAt - now) / 1000) } };
 }
 

@@ -152,6 +152,16 @@ describe("Google sign-in", () => {
     expect(second.token).not.toBe(first.token);
   });
 
+  it("records on the session the country the sign-in came from", async () => {
+    const flow = await authorize(HOSTS.alpha, "google", google("g-country-1", "country@example.test"));
+    const init = postJson({ api_key: keys[HOSTS.alpha], code: flow.code, code_verifier: flow.code_verifier, redirect_uri: flow.redirect_uri, terms: true });
+    const res = await call(HOSTS.alpha, "/api/v2/auth/social/google", { ...init, headers: { "content-type": "application/json", "cf-ipcountry": "JP" } });
+    expect(res.status).toBe(200);
+    const { token } = ((await res.json()) as { data: Session }).data;
+    const session = await db.select().from(sessions).where(eq(sessions.tokenHash, await sha256Hex(token))).get();
+    expect(session?.country).toBe("JP");
+  });
+
   it("keeps channels apart: the same Google account on beta is another user", async () => {
     const person = google("g-cross", "cross@example.test");
     const onAlpha = ((await (await signIn(HOSTS.alpha, "google", person, { terms: true })).json()) as { data: Session }).data;

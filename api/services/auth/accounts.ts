@@ -10,7 +10,7 @@ import { captchaVerifier, requireCaptcha } from "../../providers/captcha";
 import { queueMail } from "../../providers/email/outbox";
 import type { MailKind } from "../../providers/email/templates";
 import { dummyVerify, hashPassword, verifyPassword } from "./passwords";
-import { isUniqueViolation, type AuthRequest } from "./request";
+import { isUniqueViolation, sessionClient, type AuthRequest } from "./request";
 import { closeUserSessionsQuery, openSession } from "./sessions";
 import { checkSignedLink, createSignedLink, linkPath, markLinkUsed, type LinkParams, type LinkPurpose } from "./signed-links";
 import { clearThrottle, RULES, throttle, throttleKeys } from "./throttle";
@@ -76,7 +76,7 @@ export async function register(req: AuthRequest, input: RegisterInput) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  const session = await openSession(req.db, { channelId: req.channel.id, userId: user.id, userAgent: req.userAgent, ip: req.ip, now: req.now });
+  const session = await openSession(req.db, { channelId: req.channel.id, userId: user.id, ...sessionClient(req), now: req.now });
   await mailLink(req, user, "verify_email");
   return { user, session };
 }
@@ -96,7 +96,7 @@ export async function login(req: AuthRequest, input: { email: string; password: 
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) throw wrongAuthData();
   await clearThrottle(req.env, accountKey);
-  const session = await openSession(req.db, { channelId: req.channel.id, userId: user.id, userAgent: req.userAgent, ip: req.ip, now: req.now });
+  const session = await openSession(req.db, { channelId: req.channel.id, userId: user.id, ...sessionClient(req), now: req.now });
   return { user, session };
 }
 

@@ -10,13 +10,19 @@ import { randomToken, sha256Hex } from "../../lib/crypto";
 export type SessionRow = typeof sessions.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
-export interface OpenSessionInput {
+/** What a session records of the request that signed in (the Devices list shows it). */
+export interface SessionClient {
+  userAgent: string | null;
+  ip: string | null;
+  /** ISO 3166-1 alpha-2, from the request as api/services/geo.ts reads it; null when unknown. */
+  country: string | null;
+}
+
+export interface OpenSessionInput extends SessionClient {
   channelId: number;
   userId: number;
   /** web, tv, mobile… (defaults to web). */
   device?: string;
-  userAgent: string | null;
-  ip: string | null;
   now: number;
 }
 
@@ -31,6 +37,7 @@ export async function openSession(db: Db, input: OpenSessionInput): Promise<{ to
     device: input.device ?? "web",
     userAgent: input.userAgent?.slice(0, 512) ?? null,
     ip: input.ip,
+    country: input.country,
     createdAt: input.now,
     lastSeenAt: input.now,
     expiresAt,

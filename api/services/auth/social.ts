@@ -9,17 +9,15 @@ import type { Db } from "../../db/client";
 import { userIdentities, users } from "../../db/auth-schema";
 import { ApiError } from "../../lib/errors";
 import type { SocialProfile } from "../../providers/oauth/profile";
-import { openSession } from "./sessions";
+import { openSession, type SessionClient } from "./sessions";
 
-export interface SocialSignInInput {
+export interface SocialSignInInput extends SessionClient {
   channelId: number;
   provider: SocialProvider;
   profile: SocialProfile;
   /** The visitor ticked the terms box (only needed to create an account). */
   terms: boolean;
   language: Language;
-  userAgent: string | null;
-  ip: string | null;
   now: number;
 }
 
@@ -36,7 +34,7 @@ const fieldError = (status: 422, message: string, field: string) => new ApiError
 /** Finds or makes the user, then opens a session for them. */
 export async function socialSignIn(db: Db, input: SocialSignInInput): Promise<SocialSignInResult> {
   const { userId, created } = await resolveUser(db, input);
-  const session = await openSession(db, { channelId: input.channelId, userId, userAgent: input.userAgent, ip: input.ip, now: input.now });
+  const session = await openSession(db, { channelId: input.channelId, userId, userAgent: input.userAgent, ip: input.ip, country: input.country, now: input.now });
   return { userId, created, ...session };
 }
 
