@@ -31,6 +31,7 @@ import { participantRoutes } from "./routes/participants";
 import { prerollRoutes } from "./routes/prerolls";
 import { profileRoutes } from "./routes/profile";
 import { reminderRoutes } from "./routes/reminders";
+import { sessionRoutes } from "./routes/sessions";
 import { simulateRoutes } from "./routes/simulate";
 import { socialRoutes } from "./routes/social";
 import { streamRoutes } from "./routes/streams";
@@ -67,6 +68,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", authRoutes);
   app.route("/", deviceRoutes);
   app.route("/", profileRoutes);
+  app.route("/", sessionRoutes);
   app.route("/", reminderRoutes);
   app.route("/", devRoutes);
   app.route("/", socialRoutes);

@@ -54,6 +54,8 @@ export const EMAIL_MAX_LENGTH = 254;
 
 const fill = (message: string, n: number) => message.replace("{number}", String(n));
 const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+/** A yes or no sent as JSON (true/false) or from a form ("true"/"false", "on", "1"/"0"); anything else stays as sent. */
+const yesNo = (v: unknown) => ({ true: true, on: true, "1": true, false: false, off: false, "0": false })[String(v)] ?? v;
 
 export const authFields = (m: AuthFormMessages) => ({
   email: z
@@ -138,6 +140,8 @@ export function profilePatchSchema(m: AuthFormMessages = EN_AUTH_FORM) {
       current_password: z.preprocess(emptyToUndefined, f.currentPassword.optional()),
       password: z.preprocess(emptyToUndefined, f.newPassword.optional()),
       password_confirmation: z.preprocess(emptyToUndefined, z.string().optional()),
+      // ASVS 7.4.3: a new password offers to sign out the account's other devices; unsaid, it does.
+      end_other_sessions: z.preprocess(yesNo, z.boolean({ error: "end_other_sessions must be true or false." })).optional(),
     })
     // Whether the current password is needed depends on the account (a social-only one has none): the API decides.
     .refine((v) => v.password === undefined || v.password === v.password_confirmation, {

@@ -17,7 +17,8 @@ const currentPasswordRequired = () => new ApiError(422, EN_AUTH_FORM.required, {
 
 /**
  * Applies the fields sent. A new email must be verified again (a mail goes to it); a new password needs the
- * current one, ends a temporary password and signs the user out of their other sessions.
+ * current one, ends a temporary password and, unless the patch says not to, signs the user out of their other
+ * sessions (ASVS 7.4.3: the user chooses).
  */
 export async function patchProfile(req: AuthRequest, user: UserRow, session: SessionRow, patch: ProfilePatch): Promise<UserRow> {
   const changes: Partial<typeof users.$inferInsert> = { updatedAt: req.now };
@@ -44,7 +45,7 @@ export async function patchProfile(req: AuthRequest, user: UserRow, session: Ses
   let updated: UserRow;
   try {
     const update = req.db.update(users).set(changes).where(eq(users.id, user.id)).returning();
-    if (patch.password !== undefined) {
+    if (patch.password !== undefined && patch.end_other_sessions !== false) {
       const [rows] = await req.db.batch([update, closeUserSessionsQuery(req.db, req.channel.id, user.id, session.id)]);
       updated = rows[0];
     } else {
