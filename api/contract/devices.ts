@@ -21,6 +21,9 @@ export const USER_CODE_LENGTH = 8;
 /** Code checks per account and per address: enough for typos, far too few to guess (see the alphabet above). */
 export const DEVICE_CODE_ATTEMPTS_LIMIT = 10;
 export const DEVICE_CODE_ATTEMPTS_WINDOW_MS = 15 * 60_000;
+/** New code pairs per address: a TV needs a few; more would flood the table and the user-code space. */
+export const DEVICE_CODE_ISSUE_LIMIT = 20;
+export const DEVICE_CODE_ISSUE_WINDOW_MS = 15 * 60_000;
 
 /** The user code as typed (any case, with or without the hyphen or spaces), reduced to its 8 letters; null if not one. */
 export function normalizeUserCode(input: string): string | null {

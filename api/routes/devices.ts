@@ -36,6 +36,7 @@ const throttleCodeChecks = (c: Context<AppEnv>) => {
 export const deviceRoutes = new Hono<AppEnv>()
   .post("/device/code", requireApiKey, requireRemoteAuth, body(deviceCodeRequestSchema), async (c) => {
     const req = authRequest(c);
+    await throttle(c.env, req.now, [[throttleKeys.deviceCodeIssueIp(req.channel.id, req.ip), RULES.deviceCodeIssue]]);
     const answer = await startDeviceAuth(scope(c), {
       deviceName: c.req.valid("json").device_name || undefined,
       userAgent: req.userAgent,

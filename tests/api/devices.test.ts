@@ -1,7 +1,8 @@
 // Linking a device (issue 13, RFC 8628): POST /device/code, POST /device/token, GET and POST /auth/add_session.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEVICE_CODE_ATTEMPTS_LIMIT, DEVICE_CODE_TTL_S, DEVICE_GRANT_TYPE, DEVICE_MESSAGES, DEVICE_POLL_INTERVAL_S, type DeviceAuthorization } from "@api/contract/devices";
+import { AUTH_MESSAGES } from "@api/contract/auth";
+import { DEVICE_CODE_ATTEMPTS_LIMIT, DEVICE_CODE_ISSUE_LIMIT, DEVICE_CODE_ISSUE_WINDOW_MS, DEVICE_CODE_TTL_S, DEVICE_GRANT_TYPE, DEVICE_MESSAGES, DEVICE_POLL_INTERVAL_S, type DeviceAuthorization } from "@api/contract/devices";
 import { getDb } from "@api/db/client";
 import { channelSettings } from "@api/db/schema";
 import { seedChannels, type Fixtures } from "./fixtures";
@@ -45,6 +46,19 @@ describe("POST /device/code", () => {
       interval: DEVICE_POLL_INTERVAL_S,
     });
     expect((await start()).user_code).not.toBe(auth.user_code);
+  });
+
+  it("limits new codes per address and channel, with a 429 in plain words and Retry-After", async () => {
+    const ask = (ip: string) => alpha.post("/api/device/code", {}, undefined, { "user-agent": TV, "cf-connecting-ip": ip });
+    for (let i = 0; i < DEVICE_CODE_ISSUE_LIMIT; i++) expect((await ask("203.0.113.90")).status).toBe(200);
+    const refused = await ask("203.0.113.90");
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ message: AUTH_MESSAGES.throttled, retry_after: DEVICE_CODE_ISSUE_WINDOW_MS / 1000 });
+    expect(refused.headers.get("retry-after")).toBe(String(DEVICE_CODE_ISSUE_WINDOW_MS / 1000));
+    // Another address is not held back, and the window passes.
+    expect((await ask("203.0.113.91")).status).toBe(200);
+    later(DEVICE_CODE_ISSUE_WINDOW_MS / 1000);
+    expect((await ask("203.0.113.90")).status).toBe(200);
   });
 
   it("is refused where the channel turns remote authorisation off", async () => {

@@ -14,7 +14,7 @@ import {
   MAIL_ACCOUNT_WINDOW_MS,
 } from "../../contract/constants";
 import { AUTH_MESSAGES } from "../../contract/auth";
-import { DEVICE_CODE_ATTEMPTS_LIMIT, DEVICE_CODE_ATTEMPTS_WINDOW_MS } from "../../contract/devices";
+import { DEVICE_CODE_ATTEMPTS_LIMIT, DEVICE_CODE_ATTEMPTS_WINDOW_MS, DEVICE_CODE_ISSUE_LIMIT, DEVICE_CODE_ISSUE_WINDOW_MS } from "../../contract/devices";
 import { ApiError } from "../../lib/errors";
 import { hit, type RateRule, type WindowState } from "../rate-limit";
 
@@ -25,6 +25,7 @@ export const RULES = {
   resetAccount: { limit: RESET_ACCOUNT_LIMIT, windowMs: RESET_ACCOUNT_WINDOW_MS },
   mailAccount: { limit: MAIL_ACCOUNT_LIMIT, windowMs: MAIL_ACCOUNT_WINDOW_MS },
   deviceCode: { limit: DEVICE_CODE_ATTEMPTS_LIMIT, windowMs: DEVICE_CODE_ATTEMPTS_WINDOW_MS },
+  deviceCodeIssue: { limit: DEVICE_CODE_ISSUE_LIMIT, windowMs: DEVICE_CODE_ISSUE_WINDOW_MS },
 } satisfies Record<string, RateRule>;
 
 export const throttleKeys = {
@@ -35,6 +36,7 @@ export const throttleKeys = {
   mailAccount: (channelId: number, userId: number) => `mail:acct:${channelId}:${userId}`,
   deviceCodeAccount: (channelId: number, userId: number) => `device:acct:${channelId}:${userId}`,
   deviceCodeIp: (channelId: number, ip: string) => `device:ip:${channelId}:${ip}`,
+  deviceCodeIssueIp: (channelId: number, ip: string) => `device:issue:${channelId}:${ip}`,
 };
 
 /** 429 with the seconds to wait; the API's error handler copies retry_after into a Retry-After header. */
