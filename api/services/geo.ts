@@ -2,6 +2,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import type { Geo } from "../contract/catalogue";
+import { countryName } from "../contract/countries";
 
 export interface GeoInput {
   /** request.cf.country (Cloudflare's own lookup). */
@@ -24,15 +25,6 @@ export function normalizeCountry(value: string | null | undefined): string | nul
   const code = value?.trim().toUpperCase();
   if (!code || !/^[A-Z][A-Z0-9]$/.test(code) || NOT_A_COUNTRY.has(code)) return null;
   return code;
-}
-
-export function countryName(code: string | null, locale = "en"): string | null {
-  if (!code) return null;
-  try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 export function resolveGeo(input: GeoInput): Geo {
