@@ -10,7 +10,7 @@ import { getT } from "~/server/i18n.server";
 export const links: LinksFunction = () => [...authLinks(), ...ordersLinks()];
 
 // The profile frame: who is signed in, and the profile's sections as tabs (active orders by default, transactions,
-// clips, following, and link a device where the channel allows it).
+// clips, following, the signed-in devices, and link a device where the channel allows it).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, tenant } = requireUser(context, request);
   const t = await getT(tenant.lang);
@@ -36,6 +36,7 @@ export default function Profile() {
   const { t: c } = useTranslation("clips");
   const { t: f } = useTranslation("favorites");
   const { t: d } = useTranslation("devices");
+  const { t: s } = useTranslation("sessions");
   return (
     <div className="page profile">
       <header className="profile__header">
@@ -87,6 +88,11 @@ export default function Profile() {
           <li>
             <NavLink to="/profile/following" preventScrollReset>
               {f("page.title")}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/profile/devices" preventScrollReset>
+              {s("page.title")}
             </NavLink>
           </li>
           {remoteAuth ? (

@@ -11,6 +11,7 @@ import enPlayer from "~/locales/en/player.json";
 import enShare from "~/locales/en/share.json";
 import enFavorites from "~/locales/en/favorites.json";
 import enDevices from "~/locales/en/devices.json";
+import enSessions from "~/locales/en/sessions.json";
 import enReminders from "~/locales/en/reminders.json";
 import enCalendar from "~/locales/en/calendar.json";
 import fr from "~/locales/fr/common.json";
@@ -22,13 +23,14 @@ import frPlayer from "~/locales/fr/player.json";
 import frShare from "~/locales/fr/share.json";
 import frFavorites from "~/locales/fr/favorites.json";
 import frDevices from "~/locales/fr/devices.json";
+import frSessions from "~/locales/fr/sessions.json";
 import frReminders from "~/locales/fr/reminders.json";
 import frCalendar from "~/locales/fr/calendar.json";
 import { i18nOptions } from "~/lib/i18n";
 
 export const resources = {
-  en: { common: en, auth: enAuth, player: enPlayer, orders: enOrders, commerce: enCommerce, clips: enClips, share: enShare, favorites: enFavorites, reminders: enReminders, calendar: enCalendar, devices: enDevices },
-  fr: { common: fr, auth: frAuth, player: frPlayer, orders: frOrders, commerce: frCommerce, clips: frClips, share: frShare, favorites: frFavorites, reminders: frReminders, calendar: frCalendar, devices: frDevices },
+  en: { common: en, auth: enAuth, player: enPlayer, orders: enOrders, commerce: enCommerce, clips: enClips, share: enShare, favorites: enFavorites, reminders: enReminders, calendar: enCalendar, devices: enDevices, sessions: enSessions },
+  fr: { common: fr, auth: frAuth, player: frPlayer, orders: frOrders, commerce: frCommerce, clips: frClips, share: frShare, favorites: frFavorites, reminders: frReminders, calendar: frCalendar, devices: frDevices, sessions: frSessions },
 };
 
 // The language is decided by tenant resolution (cookie, then the channel's default), so detection here only

@@ -17,6 +17,7 @@ import { ordersEndpoints, type OrdersEndpoints } from "./api/orders.server";
 import { playbackEndpoints, type PlaybackEndpoints } from "./api/playback.server";
 import { streamsEndpoints, type StreamsEndpoints } from "./api/streams.server";
 import { remindersEndpoints, type RemindersEndpoints } from "./api/reminders.server";
+import { sessionsEndpoints, type SessionsEndpoints } from "./api/sessions.server";
 import { socialEndpoints, type SocialEndpoints } from "./api/social.server";
 import { httpTransport, inProcessTransport } from "./api/transport.server";
 import { CacheShort, cached, type CacheDeps } from "./cache.server";
@@ -38,6 +39,7 @@ export type TenantState =
       favorites: FavoritesEndpoints;
       devices: DevicesEndpoints;
       streams: StreamsEndpoints;
+      sessions: SessionsEndpoints;
       reminders: RemindersEndpoints;
       calendar: CalendarEndpoints;
       bootstrap: BootstrapData;
@@ -105,6 +107,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       favorites: favoritesEndpoints(options, lang),
       devices: devicesEndpoints(options),
       streams: streamsEndpoints(options),
+      sessions: sessionsEndpoints(options),
       reminders: remindersEndpoints(options),
       calendar: calendarEndpoints(options, lang),
       bootstrap,
