@@ -1,10 +1,10 @@
-import { EN_AUTH_FORM } from "@api/contract/auth";
+import { EN_AUTH_FORM, type ProfilePatch } from "@api/contract/auth";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthPage, FormNotice, TextField } from "~/features/auth/AuthFields";
+import { AuthPage, CheckboxField, FormNotice, TextField } from "~/features/auth/AuthFields";
 import { authLinks } from "~/features/auth/links";
 import { passwordChangeSchema, profileDetailsSchema, profileIntent, type ProfileIntent } from "~/features/auth/profile-forms";
 import { metaFromLoader } from "~/lib/route-meta";
@@ -53,12 +53,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await account.deleteAccountRequest();
       return answer({ result: null, notice: t("auth:profileEdit.deleteSent"), error: null });
     }
-    const value = submission!.value as Record<string, string | undefined>;
+    const value = submission!.value as ProfilePatch;
     // An emptied phone field clears the phone ("" in the patch).
     const patch = intent === "password" ? value : { ...value, phone: value.phone ?? "" };
     const updated = await account.updateProfile(patch);
     const emailChanged = intent === "details" && updated.email !== user.email;
-    const notice = intent === "password" ? t("auth:profileEdit.passwordSaved") : t(emailChanged ? "auth:profileEdit.emailChanged" : "auth:profileEdit.detailsSaved");
+    const notice =
+      intent === "password"
+        ? `${t("auth:profileEdit.passwordSaved")} ${t(value.end_other_sessions ? "auth:profileEdit.othersSignedOut" : "auth:profileEdit.othersKept")}`
+        : t(emailChanged ? "auth:profileEdit.emailChanged" : "auth:profileEdit.detailsSaved");
     return answer({ result: submission!.reply({ resetForm: intent === "password" }), notice, error: null });
   } catch (error) {
     if (isApiRequestError(error, "unauthenticated")) throw redirect("/login", { headers: { "Set-Cookie": destroySession(request) } });
@@ -93,6 +96,7 @@ export default function ProfileEdit() {
   const [passwordForm, password] = useForm({
     id: "profile-password",
     lastResult: resultFor("password")?.result,
+    defaultValue: { end_other_sessions: "on" },
     constraint: getZodConstraint(passwordChangeSchema(EN_AUTH_FORM, data.hasPassword)),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -121,6 +125,7 @@ export default function ProfileEdit() {
           )}
           <TextField meta={password.password} label={t("form.newPassword")} type="password" autoComplete="new-password" hint={t("form.passwordHint")} />
           <TextField meta={password.password_confirmation} label={t("form.newPasswordConfirmation")} type="password" autoComplete="new-password" />
+          <CheckboxField meta={password.end_other_sessions} label={t("profileEdit.endOtherSessions")} />
           <button type="submit" className="button button--primary" disabled={busyWith === "password"}>
             {t("profileEdit.savePassword")}
           </button>

@@ -19,6 +19,8 @@ export function passwordChangeSchema(m: AuthFormMessages, hasPassword = true) {
       current_password: hasPassword ? f.currentPassword : z.string().optional(),
       password: f.newPassword,
       password_confirmation: z.string({ error: m.required }).min(1, m.required),
+      // A checkbox: checked by default on the page, absent from the form when unticked (ASVS 7.4.3).
+      end_other_sessions: z.preprocess((v) => v === "on", z.boolean()),
     })
     .refine((v) => v.password === v.password_confirmation, { message: m.passwordMismatch, path: ["password_confirmation"] });
 }
