@@ -13,14 +13,15 @@ import { returnPath } from "~/lib/auth-paths";
 import { metaFromLoader } from "~/lib/route-meta";
 import { authFieldErrors, authFormMessages, authMessage } from "~/lib/validation";
 import { isApiRequestError } from "~/server/api/errors";
-import { requireAnonymous } from "~/server/guards.server";
+import { allowsDeviceLinking, requireAnonymous } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import { loginReturnPath } from "./login.server";
 
 export const links = authLinks;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { bootstrap, channel, lang } = requireAnonymous(context);
+  const tenant = requireAnonymous(context);
+  const { bootstrap, channel, lang } = tenant;
   const t = await getT(lang);
   // The social callback comes back here when the provider's answer could not sign anyone in.
   const social = new URL(request.url).searchParams.get("social");
@@ -29,6 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     redirectTo: loginReturnPath(request),
     providers: bootstrap.social_providers ?? [],
     captchaSiteKey: context.env.TURNSTILE_SITE_KEY ?? null,
+    // A TV signs in with a code from /device, where the channel allows remote sign-in.
+    deviceLinking: allowsDeviceLinking(tenant),
     meta: { title: t("auth:titles.login"), description: t("auth:descriptions.login", { site: bootstrap.settings.title ?? channel.name }) },
   };
 }
@@ -94,6 +97,11 @@ export default function Login() {
       <p className="auth-page__switch">
         {t("login.noAccount")} <Link to={registerHref}>{t("login.register")}</Link>
       </p>
+      {data.deviceLinking ? (
+        <p className="auth-page__switch">
+          {t("login.onTv")} <Link to="/device">{t("login.useCode")}</Link>
+        </p>
+      ) : null}
     </AuthPage>
   );
 }
