@@ -92,6 +92,8 @@ for (const ch of CHANNELS) {
 }
 
 test("alpha (en): a TV linked by code is listed with the TV's own country, and signing it out signs the TV out", async ({ browser, page }, testInfo) => {
+  // The TV polls every 5 s: linking it takes a while.
+  test.setTimeout(90_000);
   const [alpha] = CHANNELS;
   const t = copy("en");
   await page.context().setExtraHTTPHeaders({ "x-simulate-country": "FR" });
@@ -141,6 +143,8 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("beta (fr): sign out one device, then everywhere else after the confirmation, with plain forms", async ({ browser, page }, testInfo) => {
+    // Three browsers, three sign-ins.
+    test.setTimeout(90_000);
     const [, beta] = CHANNELS;
     const t = copy("fr");
     const viewer = newUser(testInfo, "devices-nojs");
