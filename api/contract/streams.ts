@@ -30,8 +30,9 @@ export interface StreamInfo {
   id: number;
   /** The kind of device that signed in (web, tv…). */
   device: string;
-  /** The device's user agent, as the session stored it (the web shows it as browser and system). */
-  user_agent: string | null;
+  /** What the device's user agent names (sessions.ts parseUserAgent), each null when unknown. */
+  browser: string | null;
+  os: string | null;
   /** What it plays, in the call's language. */
   title: string;
   started_at: string;

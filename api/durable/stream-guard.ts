@@ -3,7 +3,7 @@
 // The caller passes the clock, so tests can move time.
 import { DurableObject } from "cloudflare:workers";
 import { STREAM_STOPPED_KEEP_MS, STREAM_TTL_MS } from "../contract/streams";
-import { beatStream, EMPTY_STREAMS, grantStream, prune, releaseStream, stopStream, type StreamClaim, type StreamEntry, type StreamsState } from "../services/stream-slots";
+import { beatStream, EMPTY_STREAMS, grantStream, prune, releaseAllBut, releaseStream, stopStream, type StreamClaim, type StreamEntry, type StreamsState } from "../services/stream-slots";
 
 export class StreamGuard extends DurableObject<Env> {
   private async load(): Promise<StreamsState> {
@@ -40,6 +40,10 @@ export class StreamGuard extends DurableObject<Env> {
 
   async release(session: number, now: number): Promise<void> {
     await this.save(releaseStream(await this.load(), session, now));
+  }
+
+  async releaseAllBut(keep: number | null, now: number): Promise<void> {
+    await this.save(releaseAllBut(await this.load(), keep, now));
   }
 
   async list(now: number): Promise<StreamEntry[]> {

@@ -10,6 +10,8 @@ import { ApiError } from "../lib/errors";
 import { body } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { currentUser, requireUser } from "../middleware/user";
+import { releaseStreamsBut } from "../services/streams";
+import { streamScope } from "./streams";
 import { login, mailLink, register, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from "../services/auth/accounts";
 import { confirmDeletion } from "../services/auth/profile";
 import { authRequest } from "../services/auth/request";
@@ -60,7 +62,9 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ data: { sent: true } });
   })
   .post("/auth/password-reset", requireApiKey, body(passwordResetSchema()), async (c) => {
-    await resetPassword(authRequest(c), c.req.valid("json"));
+    const { userId } = await resetPassword(authRequest(c), c.req.valid("json"));
+    // Every session ended with the reset: so do their streams.
+    await releaseStreamsBut(streamScope(c, userId), null);
     return c.json({ data: { reset: true } });
   })
   .post("/auth/delete-account-request", requireApiKey, requireUser(), async (c) => {

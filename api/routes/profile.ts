@@ -9,14 +9,18 @@ import { requireUser } from "../middleware/user";
 import { patchProfile } from "../services/auth/profile";
 import { authRequest } from "../services/auth/request";
 import { userAccess, userForRequest } from "../services/auth/users";
+import { releaseStreamsBut } from "../services/streams";
+import { streamScope } from "./streams";
 
 export const profileRoutes = new Hono<AppEnv>()
   .get("/profile", requireApiKey, requireUser({ allowTemporary: true }), async (c) => {
     return c.json({ data: await userForRequest(c, c.get("user")) });
   })
   .post("/profile", requireApiKey, requireUser({ allowTemporary: true }), body(profilePatchSchema()), async (c) => {
-    const updated = await patchProfile(authRequest(c), c.get("user"), c.get("session"), c.req.valid("json"));
-    return c.json({ data: await userForRequest(c, updated) });
+    const { user, endedOthers } = await patchProfile(authRequest(c), c.get("user"), c.get("session"), c.req.valid("json"));
+    // The devices a new password signed out lose their streams too.
+    if (endedOthers) await releaseStreamsBut(streamScope(c, user.id), c.get("session").id);
+    return c.json({ data: await userForRequest(c, user) });
   })
   .get("/user/access", requireApiKey, requireUser(), async (c) => {
     return c.json({ data: await userAccess(c, c.get("user")) });

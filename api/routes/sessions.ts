@@ -7,6 +7,8 @@ import { param } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { requireUser } from "../middleware/user";
 import { endOtherSessions, endSession, listSessions, type SessionScope } from "../services/sessions";
+import { releaseStream, releaseStreamsBut } from "../services/streams";
+import { streamScope } from "./streams";
 
 const scope = (c: Context<AppEnv>): SessionScope => ({
   db: c.get("db"),
@@ -18,7 +20,14 @@ const scope = (c: Context<AppEnv>): SessionScope => ({
 
 export const sessionRoutes = new Hono<AppEnv>()
   .get("/sessions", requireApiKey, requireUser(), async (c) => c.json({ data: await listSessions(scope(c)) }))
-  .post("/sessions/end-others", requireApiKey, requireUser(), async (c) => c.json({ data: await endOtherSessions(scope(c)) }))
+  // A signed-out device's stream ends with it (issue 13: its slot frees at once, not when it stops confirming).
+  .post("/sessions/end-others", requireApiKey, requireUser(), async (c) => {
+    const ended = await endOtherSessions(scope(c));
+    await releaseStreamsBut(streamScope(c, c.get("user").id), c.get("session").id);
+    return c.json({ data: ended });
+  })
   .delete("/sessions/:id", requireApiKey, requireUser(), param(sessionIdParamSchema), async (c) => {
-    return c.json({ data: await endSession(scope(c), c.req.valid("param").id) });
+    const ended = await endSession(scope(c), c.req.valid("param").id);
+    await releaseStream(streamScope(c, c.get("user").id), ended.id);
+    return c.json({ data: ended });
   });

@@ -14,7 +14,7 @@ import { requestLang } from "../services/lang";
 import type { StreamClaim } from "../services/stream-slots";
 import { beatStream, listStreams, releaseStream, startStream, stopStream, streamInfo, streamLimitDenied, type StreamScope } from "../services/streams";
 
-const scopeOf = (c: Context<AppEnv>, userId: number): StreamScope => ({
+export const streamScope = (c: Context<AppEnv>, userId: number): StreamScope => ({
   env: c.env,
   db: c.get("db"),
   channelId: c.get("channel").id,
@@ -22,7 +22,7 @@ const scopeOf = (c: Context<AppEnv>, userId: number): StreamScope => ({
   now: c.get("now")(),
 });
 
-const userScope = (c: Context<AppEnv>) => scopeOf(c, c.get("user").id);
+const userScope = (c: Context<AppEnv>) => streamScope(c, c.get("user").id);
 
 /**
  * The stream of a playback grant: null when nothing counts it, or the 403 answer when the account already plays as
@@ -37,7 +37,7 @@ export async function grantedStream(
   if (!found) return { ok: true, stream: null };
   const { session, user } = found;
   const started = await startStream(
-    scopeOf(c, user.id),
+    streamScope(c, user.id),
     viewer.orders,
     // Stored titles are JSON text per language (or one text); the object keeps them for the reader's language.
     { session: session.id, device: session.device, userAgent: session.userAgent, title: item.title as StreamClaim["title"] },

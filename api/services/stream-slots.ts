@@ -72,3 +72,9 @@ export function releaseStream(state: StreamsState, session: number, now: number)
   const live = prune(state, now);
   return { ...live, streams: live.streams.filter((s) => s.session !== session) };
 }
+
+/** Sessions signed out (from the Devices tab, a new password): their streams end with them; `keep` goes on. */
+export function releaseAllBut(state: StreamsState, keep: number | null, now: number): StreamsState {
+  const live = prune(state, now);
+  return { ...live, streams: live.streams.filter((s) => s.session === keep) };
+}

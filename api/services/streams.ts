@@ -1,6 +1,7 @@
 // Concurrent streams (issue 13, ADR 015): a playback grant that a pass pays for counts one stream per signed-in
 // device against the passes' simultaneous-logins limit; the player confirms it with heartbeats; another device of
 // the account may stop it. The state lives in the account's StreamGuard Durable Object (stream-slots.ts is the rule).
+import { parseUserAgent } from "../contract/sessions";
 import { STREAM_HEARTBEAT_S, STREAM_MESSAGES, type StreamGrant, type StreamInfo, type StreamLimitDenied } from "../contract/streams";
 import type { Db } from "../db/client";
 import { productLoginLimitsQuery } from "../db/repos/products";
@@ -46,12 +47,14 @@ export const beatStream = (s: StreamScope, session: number) => guard(s).beat(ses
 export const stopStream = (s: StreamScope, session: number) => guard(s).stop(session, s.now);
 export const releaseStream = (s: StreamScope, session: number) => guard(s).release(session, s.now);
 export const listStreams = (s: StreamScope) => guard(s).list(s.now);
+/** The account's sessions but `keep` were signed out: their streams free their slots now, not at expiry. */
+export const releaseStreamsBut = (s: StreamScope, keep: number | null) => guard(s).releaseAllBut(keep, s.now);
 
 /** A stream as the wire shows it, its title in the call's language. */
 export const streamInfo = (entry: StreamEntry, currentSession: number | null, lang: Lang): StreamInfo => ({
   id: entry.session,
   device: entry.device,
-  user_agent: entry.userAgent,
+  ...parseUserAgent(entry.userAgent),
   title: tr(entry.title, lang),
   started_at: new Date(entry.startedAt).toISOString(),
   current: entry.session === currentSession,

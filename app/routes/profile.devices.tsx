@@ -5,17 +5,15 @@
 import { json, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { TFunction } from "i18next";
 import { countryName } from "@api/contract/countries";
 import type { Session } from "@api/contract/sessions";
 import { FormNotice } from "~/features/auth/AuthFields";
+import { deviceLabel } from "~/features/sessions/device-label";
 import { metaFromLoader } from "~/lib/route-meta";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import { destroySession, markExpired } from "~/server/session.server";
 import { LocalTime } from "~/ui/LocalTime";
-
-const DEVICE_KINDS = ["web", "tv", "mobile"] as const;
 
 function sessionsOf(context: AppLoadContext, request: Request) {
   const { tenant, token } = requireUser(context, request);
@@ -55,12 +53,6 @@ export const meta = metaFromLoader;
 
 type Listed = Session & { countryName: string | null };
 
-const deviceKind = (t: TFunction, device: string) => t(`device.${(DEVICE_KINDS as readonly string[]).includes(device) ? device : "other"}`);
-
-function browserOnOs(t: TFunction, s: Listed): string {
-  if (s.browser && s.os) return t("page.browserOn", { browser: s.browser, os: s.os });
-  return s.browser ?? s.os ?? t("page.unknownBrowser");
-}
 
 export default function ProfileDevices() {
   const { sessions, confirming } = useLoaderData<typeof loader>();
@@ -96,7 +88,7 @@ export default function ProfileDevices() {
         {sessions.map((s) => (
           <li key={s.id} className="sessions__item" data-session={s.id} data-current={s.current || undefined}>
             <h3 id={`session-${s.id}`} className="sessions__name">
-              {deviceKind(t, s.device)} · {browserOnOs(t, s)}
+              {deviceLabel(t, s)}
               {s.current ? (
                 <>
                   {" "}

@@ -7,7 +7,7 @@ import { STREAM_TTL_MS, type StreamEnded, type StreamInfo, type StreamLimitDenie
 import { getDb } from "@api/db/client";
 import { events, orders, products, vodMediaItems } from "@api/db/schema";
 import { type Client, client, clockedApi, type Data, env, freshEmail, json, PASSWORD, registerUser } from "./auth-helpers";
-import { type Fixtures, seedChannels } from "./fixtures";
+import { call, type Fixtures, seedChannels } from "./fixtures";
 
 const H = 3_600_000;
 const T0 = Date.UTC(2026, 10, 25, 12, 0, 0);
@@ -120,7 +120,7 @@ describe("the limit of the passes", () => {
     expect(refused.status).toBe(403);
     const body = await json<StreamLimitDenied>(refused);
     expect(body).toMatchObject({ reason: "streams", limit: 1, message: "Your pass allows 1 simultaneous stream. Stop a stream on another device to watch here." });
-    expect(body.streams).toEqual([{ id: expect.any(Number), device: "web", user_agent: null, title: "Match paid", started_at: new Date(T0).toISOString(), current: false }]);
+    expect(body.streams).toEqual([{ id: expect.any(Number), device: "web", browser: null, os: null, title: "Match paid", started_at: new Date(T0).toISOString(), current: false }]);
 
     // The TV stops the phone's stream and plays; the phone's next heartbeat says why it stopped.
     expect((await alpha.post(`/api/streams/${body.streams[0].id}/stop`, {}, tv)).status).toBe(204);
@@ -130,7 +130,7 @@ describe("the limit of the passes", () => {
     expect(await json<StreamEnded>(ended)).toEqual({ reason: "stopped", message: "Playback stopped because another device on your account started watching." });
     // The phone asking again is refused in turn, with the TV named.
     const back = await json<StreamLimitDenied>(await play(phone, ids.paid));
-    expect(back.streams.map((s) => [s.device, s.title, s.user_agent?.includes("SMART-TV")])).toEqual([["web", "Game paid2", true]]);
+    expect(back.streams.map((s) => [s.device, s.title, s.browser, s.os])).toEqual([["web", "Game paid2", "Samsung Internet", "Tizen"]]);
   });
 
   it("allows two devices at 2 and refuses the third, for events and pass-only videos alike", async () => {
@@ -203,6 +203,43 @@ describe("heartbeats, expiry and release", () => {
     expect((await beat("nope")).status).toBe(401);
     expect((await alpha.get("/api/streams")).status).toBe(401);
     expect((await alpha.post("/api/streams/1/stop", {})).status).toBe(401);
+  });
+});
+
+describe("signing devices out", () => {
+  /** A limit-1 account whose TV plays, and its phone, refused. */
+  async function tvPlaying() {
+    const { email, tokens } = await subscriber(ids.one);
+    const tv = await device(alpha, email, "agent tv");
+    await granted(await play(tv, ids.paid));
+    const [held] = (await json<StreamLimitDenied>(await play(tokens[0], ids.paid))).streams;
+    return { phone: tokens[0], tv, tvStream: held.id };
+  }
+  const changePassword = (token: string, extra: Record<string, unknown> = {}) =>
+    alpha.post("/api/profile", { _method: "patch", current_password: PASSWORD, password: "Another-pass1", password_confirmation: "Another-pass1", ...extra }, token);
+
+  it("frees the slot of a device signed out from the Devices tab at once", async () => {
+    const { phone, tvStream } = await tvPlaying();
+    const signOut = await call(alpha.host, `/api/sessions/${tvStream}?api_key=${alpha.key}`, { method: "DELETE", headers: { authorization: `Bearer ${phone}` } }, app);
+    expect(signOut.status).toBe(200);
+    await granted(await play(phone, ids.paid));
+  });
+
+  it("frees the slots of the devices signed out everywhere else, or by a new password", async () => {
+    const everywhere = await tvPlaying();
+    expect((await alpha.post("/api/sessions/end-others", {}, everywhere.phone)).status).toBe(200);
+    await granted(await play(everywhere.phone, ids.paid));
+
+    const reset = await tvPlaying();
+    expect((await changePassword(reset.phone)).status).toBe(200);
+    await granted(await play(reset.phone, ids.paid));
+  });
+
+  it("keeps the other devices' streams when the new password keeps them signed in", async () => {
+    const { phone, tv } = await tvPlaying();
+    expect((await changePassword(phone, { end_other_sessions: false })).status).toBe(200);
+    expect((await play(phone, ids.paid)).status).toBe(403);
+    expect((await beat(tv)).status).toBe(204);
   });
 });
 

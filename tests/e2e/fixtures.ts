@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
@@ -9,7 +10,20 @@ export const channelUrl = (alias: string, path = "/") => `http://${alias}.localh
 // Console errors a page may legitimately log: the document answering 404, 422 (a form with errors) or 503 on purpose.
 const EXPECTED_CONSOLE = [/Failed to load resource: the server responded with a status of (404|422|503)/];
 
+/**
+ * Each test's visitor comes from an address of its own (10.x.y.z from the test's id), as real viewers do: limits
+ * kept per address (code checks when linking a TV, sign-in) then count one test's attempts, not the whole run's.
+ * Locally nothing sets CF-Connecting-IP, so without this every test would share one "unknown" address.
+ */
+const addressOf = (testId: string, repeat: number) => {
+  const [a, b, c] = createHash("sha256").update(`${testId}:${repeat}`).digest();
+  return `10.${a}.${b}.${c}`;
+};
+
 export const test = base.extend<{ consoleErrors: string[]; releaseStream: void }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, "cf-connecting-ip": addressOf(testInfo.testId, testInfo.repeatEachIndex) });
+  },
   // A viewer closing the tab frees their counted stream at once (the player's pagehide beacon), but a test's context
   // just ends. Without this, the demo viewers' streams would hold their passes' slots for a few minutes after each
   // test, and a later test of the same account would meet the simultaneous-streams limit (issue 13).

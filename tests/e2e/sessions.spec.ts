@@ -40,7 +40,7 @@ for (const ch of CHANNELS) {
     // Two browsers, four sign-ins and two axe runs: longer than most.
     test.setTimeout(90_000);
     const viewer = newUser(testInfo, `devices-${ch.alias}`);
-    await page.context().setExtraHTTPHeaders({ "x-simulate-country": "FR" });
+    await page.setExtraHTTPHeaders({ "x-simulate-country": "FR" });
     await register(page, ch, viewer);
     const second = await secondBrowser(browser, ch, viewer);
 
@@ -96,7 +96,7 @@ test("alpha (en): a TV linked by code is listed with the TV's own country, and s
   test.setTimeout(90_000);
   const [alpha] = CHANNELS;
   const t = copy("en");
-  await page.context().setExtraHTTPHeaders({ "x-simulate-country": "FR" });
+  await page.setExtraHTTPHeaders({ "x-simulate-country": "FR" });
   await register(page, alpha, newUser(testInfo, "devices-tv"));
   const { tv, screen } = await linkTv(browser, page, alpha, "en", { "x-simulate-country": "DE" });
 

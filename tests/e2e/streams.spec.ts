@@ -6,16 +6,16 @@
 // - beta (fr): two browsers; the second gets the prompt in French; the first leaves the page, which frees its slot,
 //   (a link in the app, so the player unmounts) and the second then plays without stopping anything.
 import { readFileSync } from "node:fs";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import type { Order } from "../../api/contract/commerce-types";
 import { CHANNELS, type Channel, login, PASSWORD, uniqueEmail, url } from "./auth-helpers";
 import { ppvEvents, products } from "./commerce-helpers";
 import { PORT, expect, expectAccessible, test } from "./fixtures";
+import { linkTv } from "./support/link-tv";
 import { apiKey, expectPlaying, playerCopy } from "./watch-helpers";
 
 const [alpha, beta] = CHANNELS;
-const TV = "Mozilla/5.0 (Linux; Tizen 6.0) AppleWebKit/537.36 (KHTML, like Gecko) SMART-TV Safari/537.36";
-const devicesCopy = JSON.parse(readFileSync("app/locales/en/devices.json", "utf8")) as typeof import("../../app/locales/en/devices.json");
+const sessionsCopy = (lang: "en" | "fr") => JSON.parse(readFileSync(`app/locales/${lang}/sessions.json`, "utf8")) as typeof import("../../app/locales/en/sessions.json");
 const api = (path: string) => `http://127.0.0.1:${PORT}/api/${path}`;
 const host = (ch: Channel) => ({ host: `${ch.alias}.localhost:${PORT}` });
 
@@ -46,24 +46,13 @@ async function ppvBuyer(request: APIRequestContext, ch: Channel, email: string):
   return { email, eventId };
 }
 
-/** A TV browser signed in as the viewer by code: /device on the TV, approved from the viewer's signed-in page. */
-async function linkTv(browser: Browser, phone: Page, ch: Channel): Promise<Page> {
-  // The English copy: linking a device is offered on alpha only (remote authorisation).
-  const tv = await (await browser.newContext({ userAgent: TV })).newPage();
-  await tv.goto(url(ch, "/device"));
-  const code = (await tv.getByTestId("user-code").textContent())!.trim();
-  await phone.goto(url(ch, `/profile/sessions/add?code=${code}`));
-  await phone.getByRole("button", { name: devicesCopy.page.approve, exact: true }).click();
-  await expect(tv).toHaveURL(url(ch, "/"), { timeout: 20_000 });
-  return tv;
-}
-
 test("alpha (en): the TV plays the paid event; the phone meets the limit, stops the TV's stream and plays; the TV is told why", async ({ browser, page, request }, testInfo) => {
   test.setTimeout(150_000);
   const p = playerCopy("en");
+  const s = sessionsCopy("en");
   const { email, eventId } = await ppvBuyer(request, alpha, uniqueEmail(testInfo, "streams-tv"));
   await login(page, alpha, email, PASSWORD);
-  const tv = await linkTv(browser, page, alpha);
+  const { screen: tv } = await linkTv(browser, page, alpha, "en");
 
   await tv.goto(url(alpha, `/watch/${eventId}`));
   await expectPlaying(tv);
@@ -73,7 +62,8 @@ test("alpha (en): the TV plays the paid event; the phone meets the limit, stops 
   await expect(prompt.getByText(p.streams.limit_one.replace("{{count}}", "1"))).toBeVisible();
   const tvStream = prompt.getByRole("listitem");
   await expect(tvStream).toHaveCount(1);
-  await expect(tvStream).toContainText(p.streams.device.tv);
+  // Named as the Devices tab names it: its kind, then what its user agent says.
+  await expect(tvStream).toContainText(`${s.device.tv} · Tizen`);
   await expectAccessible(page);
   await tvStream.getByRole("button", { name: p.streams.stop }).focus();
   await page.keyboard.press("Enter");
@@ -86,7 +76,7 @@ test("alpha (en): the TV plays the paid event; the phone meets the limit, stops 
   await expectAccessible(tv);
   // Asking again while the phone plays shows the phone's stream, which the TV may stop in turn.
   await stopped.getByRole("button", { name: p.streams.watchHere }).click();
-  await expect(tv.getByTestId("watch-streams").getByRole("listitem")).toContainText(p.streams.device.web);
+  await expect(tv.getByTestId("watch-streams").getByRole("listitem")).toContainText(`${s.device.web} · Chrome`);
   await tv.context().close();
 });
 

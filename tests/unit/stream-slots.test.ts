@@ -2,7 +2,7 @@
 // stream from another device and releasing one's own. Pure functions with the clock passed in.
 import { describe, expect, it } from "vitest";
 import { STREAM_STOPPED_KEEP_MS, STREAM_TTL_MS } from "@api/contract/streams";
-import { beatStream, EMPTY_STREAMS, grantStream, releaseStream, stopStream, type StreamClaim, type StreamsState } from "@api/services/stream-slots";
+import { beatStream, EMPTY_STREAMS, grantStream, releaseAllBut, releaseStream, stopStream, type StreamClaim, type StreamsState } from "@api/services/stream-slots";
 
 const T0 = 1_800_000_000_000;
 const claim = (session: number, title = `item ${session}`): StreamClaim => ({ session, device: session === 2 ? "tv" : "web", userAgent: `agent ${session}`, title });
@@ -92,5 +92,11 @@ describe("stopStream and releaseStream", () => {
     const released = releaseStream(playing(1, 1), 1, T0 + 1000);
     expect(released).toEqual({ streams: [], stopped: [] });
     expect(grantStream(released, claim(2), 1, T0 + 1000).outcome).toEqual({ ok: true });
+  });
+
+  it("signing devices out ends their streams and keeps the one that stays", () => {
+    const three = playing(3, 1, 2, 3);
+    expect(releaseAllBut(three, 2, T0 + 1000).streams.map((s) => s.session)).toEqual([2]);
+    expect(releaseAllBut(three, null, T0 + 1000).streams).toEqual([]);
   });
 });

@@ -136,7 +136,7 @@ export async function requestPasswordReset(req: AuthRequest, input: { email: str
 }
 
 /** A new password from a reset link: it also proves the email, ends a temporary password and every session. */
-export async function resetPassword(req: AuthRequest, input: LinkParams & { password: string }): Promise<void> {
+export async function resetPassword(req: AuthRequest, input: LinkParams & { password: string }): Promise<{ userId: number }> {
   const check = await checkSignedLink(req.db, { ...input, secret: authSecret(req.env), channelId: req.channel.id, purpose: "password_reset", now: req.now });
   if (!check.ok) throw new ApiError(422, check.reason === "expired" ? AUTH_MESSAGES.resetKeyExpired : AUTH_MESSAGES.resetFailed);
   const user = await linkUser(req, input.email, check.userId);
@@ -149,4 +149,5 @@ export async function resetPassword(req: AuthRequest, input: LinkParams & { pass
       .where(eq(users.id, user.id)),
     closeUserSessionsQuery(req.db, req.channel.id, user.id),
   ]);
+  return { userId: user.id };
 }

@@ -20,7 +20,7 @@ const currentPasswordRequired = () => new ApiError(422, EN_AUTH_FORM.required, {
  * current one, ends a temporary password and, unless the patch says not to, signs the user out of their other
  * sessions (ASVS 7.4.3: the user chooses).
  */
-export async function patchProfile(req: AuthRequest, user: UserRow, session: SessionRow, patch: ProfilePatch): Promise<UserRow> {
+export async function patchProfile(req: AuthRequest, user: UserRow, session: SessionRow, patch: ProfilePatch): Promise<{ user: UserRow; endedOthers: boolean }> {
   const changes: Partial<typeof users.$inferInsert> = { updatedAt: req.now };
   if (patch.first_name !== undefined) changes.firstName = patch.first_name;
   if (patch.last_name !== undefined) changes.lastName = patch.last_name;
@@ -43,9 +43,11 @@ export async function patchProfile(req: AuthRequest, user: UserRow, session: Ses
   }
 
   let updated: UserRow;
+  // ASVS 7.4.3: a new password signs the other devices out unless the user chose to keep them.
+  const endedOthers = patch.password !== undefined && patch.end_other_sessions !== false;
   try {
     const update = req.db.update(users).set(changes).where(eq(users.id, user.id)).returning();
-    if (patch.password !== undefined && patch.end_other_sessions !== false) {
+    if (endedOthers) {
       const [rows] = await req.db.batch([update, closeUserSessionsQuery(req.db, req.channel.id, user.id, session.id)]);
       updated = rows[0];
     } else {
@@ -56,7 +58,7 @@ export async function patchProfile(req: AuthRequest, user: UserRow, session: Ses
     throw error;
   }
   if (emailChanged) await mailLink(req, updated, "verify_email");
-  return updated;
+  return { user: updated, endedOthers };
 }
 
 /**

@@ -5,6 +5,7 @@ import { Form, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { StreamGrant, StreamInfo } from "@api/contract/streams";
+import { deviceLabel } from "~/features/sessions/device-label";
 import type { StreamBeatAnswer } from "~/routes/action.streams";
 
 const ACTION = "/action/streams";
@@ -56,6 +57,7 @@ export function useStreamHeartbeat(stream: StreamGrant | null | undefined, grant
 /** The limit prompt: which streams hold it, each with a button that stops it and asks for playback here again. */
 export function StreamLimitPrompt({ limit, streams }: { limit: number; streams: readonly StreamInfo[] }) {
   const { t } = useTranslation("player");
+  const { t: ts } = useTranslation("sessions");
   const location = useLocation();
   const back = location.pathname + location.search;
   return (
@@ -66,7 +68,7 @@ export function StreamLimitPrompt({ limit, streams }: { limit: number; streams: 
           <li key={s.id} className="watch__stream">
             <span>
               <strong>{s.title}</strong>
-              <span className="watch__stream-device">{t(`streams.device.${s.device === "tv" ? "tv" : "web"}`)}</span>
+              <span className="watch__stream-device">{deviceLabel(ts, s)}</span>
             </span>
             <Form method="post" action={ACTION}>
               <input type="hidden" name="intent" value="stop" />
