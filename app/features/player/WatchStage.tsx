@@ -117,7 +117,7 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
     return {
       stage: null,
       overlay: (
-        <Panel testId="watch-streams">
+        <Panel testId="watch-streams" grow>
           <StreamLimitPrompt limit={playback.limit} streams={playback.streams} />
         </Panel>
       ),
@@ -186,9 +186,10 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
   return { stage: null, overlay: null };
 }
 
-export function Panel({ testId, children }: { testId: string; children: ReactNode }) {
+/** `grow`: the panel may be taller than a phone's stage (a list), and the stage grows to hold it there. */
+export function Panel({ testId, children, grow = false }: { testId: string; children: ReactNode; grow?: boolean }) {
   return (
-    <div className="watch__overlay">
+    <div className={grow ? "watch__overlay watch__overlay--grow" : "watch__overlay"}>
       <div className="watch__panel" data-testid={testId}>
         {children}
       </div>
