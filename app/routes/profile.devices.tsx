@@ -53,7 +53,6 @@ export const meta = metaFromLoader;
 
 type Listed = Session & { countryName: string | null };
 
-
 export default function ProfileDevices() {
   const { sessions, confirming } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
