@@ -8,7 +8,7 @@ import { STREAM_MESSAGES, streamIdParamSchema, type StreamEnded, type StreamGran
 import { notFound } from "../lib/errors";
 import { param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
-import { currentUser, requireUser } from "../middleware/user";
+import { requireUser } from "../middleware/user";
 import type { Viewer } from "../services/event-access";
 import { requestLang } from "../services/lang";
 import type { StreamClaim } from "../services/stream-slots";
@@ -33,9 +33,8 @@ export async function grantedStream(
   viewer: Viewer,
   item: { title: unknown; viaPass: boolean; lang?: Language },
 ): Promise<{ ok: true; stream: StreamGrant | null } | { ok: false; response: Response }> {
-  const found = viewer.user ? await currentUser(c) : null;
-  if (!found) return { ok: true, stream: null };
-  const { session, user } = found;
+  const { user, session } = viewer;
+  if (!user || !session) return { ok: true, stream: null };
   const started = await startStream(
     streamScope(c, user.id),
     viewer.orders,

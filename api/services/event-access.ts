@@ -7,10 +7,13 @@ import type { EventRow } from "../db/repos/catalogue-events";
 import type { OrderRow } from "../db/schema";
 import { bearerToken, currentUser } from "../middleware/user";
 import { canWatch, categoryAncestry, type AccessDecision } from "./access";
+import type { SessionRow } from "./auth/sessions";
 import { requestGeoBlocked, type UserRow } from "./auth/users";
 
 export interface Viewer {
   user: UserRow | null;
+  /** The signed-in device, when the viewer was loaded from the request's token (a stream counts per device). */
+  session: SessionRow | null;
   orders: OrderRow[];
   categoryParents: ReadonlyMap<number, number | null>;
   geoBlocked: boolean;
@@ -20,17 +23,17 @@ export interface Viewer {
 /** The viewer of this request: the Bearer user when there is one (a bad token counts as anonymous). */
 export async function loadViewer(c: Context<AppEnv>): Promise<Viewer> {
   const found = bearerToken(c) ? await currentUser(c) : null;
-  return viewerFor(c, found?.user ?? null);
+  return viewerFor(c, found?.user ?? null, found?.session ?? null);
 }
 
 /** What the rules need about a viewer: nothing to read for anonymous; the user's orders and the sport tree in one batch. */
-export async function viewerFor(c: Context<AppEnv>, user: UserRow | null): Promise<Viewer> {
+export async function viewerFor(c: Context<AppEnv>, user: UserRow | null, session: SessionRow | null = null): Promise<Viewer> {
   const now = c.get("now")();
   const geoBlocked = requestGeoBlocked(c);
-  if (!user) return { user: null, orders: [], categoryParents: new Map(), geoBlocked, now };
+  if (!user) return { user: null, session: null, orders: [], categoryParents: new Map(), geoBlocked, now };
   const db = c.get("db");
   const [orders, parents] = await db.batch([activeOrdersQuery(db, user.channelId, user.id, now), categoryParentsQuery(db, user.channelId)]);
-  return { user, orders, categoryParents: parentMap(parents), geoBlocked, now };
+  return { user, session, orders, categoryParents: parentMap(parents), geoBlocked, now };
 }
 
 /** May this viewer watch this event (and if not, why: geo, login or purchase). */

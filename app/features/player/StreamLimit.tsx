@@ -2,7 +2,7 @@
 // the account already plays as many streams as its passes allow (naming the limit, offering to stop another
 // device's stream), and the notice when another device took this one's slot. The API decides; this renders.
 import { Form, useLocation, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { StreamGrant, StreamInfo } from "@api/contract/streams";
 import { deviceLabel } from "~/features/sessions/device-label";
@@ -10,12 +10,9 @@ import type { StreamBeatAnswer } from "~/routes/action.streams";
 
 const ACTION = "/action/streams";
 
-function send(intent: "beat" | "release"): Promise<Response> | void {
-  const body = new URLSearchParams({ intent });
-  // Leaving the page: a beacon is the one request the browser still sends as the page goes away.
-  if (intent === "release") return void navigator.sendBeacon(ACTION, body);
-  return fetch(ACTION, { method: "POST", body, credentials: "same-origin" });
-}
+const beat = () => fetch(ACTION, { method: "POST", body: new URLSearchParams({ intent: "beat" }), credentials: "same-origin" });
+// Leaving the page: a beacon is the one request the browser still sends as the page goes away.
+const release = () => void navigator.sendBeacon(ACTION, new URLSearchParams({ intent: "release" }));
 
 /**
  * Keeps a counted stream alive with heartbeats at the grant's interval and frees its slot when the player goes
@@ -25,22 +22,25 @@ export function useStreamHeartbeat(stream: StreamGrant | null | undefined, grant
   const revalidator = useRevalidator();
   // The grant whose stream was stopped: a new grant (after "Watch here") plays again.
   const [stoppedToken, setStoppedToken] = useState<string | null>(null);
+  // Read when a heartbeat answers: renewals bring new tokens without restarting the heartbeat.
+  const tokenRef = useRef(grantToken);
+  tokenRef.current = grantToken;
   const heartbeatS = stream?.heartbeat_s;
-  const live = Boolean(heartbeatS) && stoppedToken !== grantToken;
+  const stopped = stoppedToken !== null && stoppedToken === grantToken;
+  const live = Boolean(heartbeatS) && !stopped;
   useEffect(() => {
     if (!live || !heartbeatS) return;
     let cancelled = false;
-    const beat = async () => {
-      const res = await send("beat");
-      if (!res || !res.ok || cancelled) return;
+    const confirm = async () => {
+      const res = await beat();
+      if (!res.ok || cancelled) return;
       const { state } = (await res.json()) as StreamBeatAnswer;
       if (cancelled) return;
-      if (state === "stopped") setStoppedToken(grantToken ?? null);
+      if (state === "stopped") setStoppedToken(tokenRef.current ?? null);
       // Over (a long sleep) or signed out (this device removed from the profile): the loader decides what shows.
       else if (state !== "ok") revalidator.revalidate();
     };
-    const timer = window.setInterval(() => void beat().catch(() => undefined), heartbeatS * 1000);
-    const release = () => send("release");
+    const timer = window.setInterval(() => void confirm().catch(() => undefined), heartbeatS * 1000);
     window.addEventListener("pagehide", release);
     return () => {
       cancelled = true;
@@ -51,7 +51,7 @@ export function useStreamHeartbeat(stream: StreamGrant | null | undefined, grant
     // The revalidator changes identity with its state; the heartbeat depends on the stream only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [live, heartbeatS]);
-  return { stopped: Boolean(heartbeatS) && stoppedToken !== null && stoppedToken === grantToken };
+  return { stopped };
 }
 
 /** The limit prompt: which streams hold it, each with a button that stops it and asks for playback here again. */
