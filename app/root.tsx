@@ -20,6 +20,7 @@ import { NotFoundView } from "~/features/shell/NotFoundView";
 import { ReloadScreen } from "~/features/shell/ReloadScreen";
 import { SiteFooter } from "~/features/shell/SiteFooter";
 import { SiteHeader } from "~/features/shell/SiteHeader";
+import { FlashNotice } from "~/ui/FlashNotice";
 import { menuFor } from "~/lib/menu";
 import type { RouteHandle } from "~/lib/route-handle";
 import { useNonce } from "~/lib/nonce";
@@ -126,6 +127,7 @@ function Shell({ data, children }: { data: RootData; children: ReactNode }) {
       </a>
       <SiteHeader data={data} />
       <main id="main" tabIndex={-1}>
+        <FlashNotice />
         {children}
       </main>
       <SiteFooter data={data} />

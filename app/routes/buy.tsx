@@ -21,6 +21,7 @@ import { Includes } from "~/features/commerce/ProductCard";
 import { confirmStep, type StripeHandle } from "~/features/commerce/StripeElements";
 import { useOrderPoll } from "~/features/commerce/useOrderPoll";
 import { metaFromLoader } from "~/lib/route-meta";
+import { flashState } from "~/ui/FlashNotice";
 import { isApiRequestError } from "~/server/api/errors";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
@@ -180,8 +181,8 @@ function Checkout({ target, checkout, publishableKey }: Ready) {
     if (outcome.kind === "paid") {
       emitCommerceEvent({ name: "purchase", currency: invoice.currency, value: outcome.order.amount ?? invoice.due_today, items: [item], orderId: outcome.order.id, coupon: checkout.promo ?? undefined });
       setPhase({ kind: "paid" });
-      // The success message is announced first; then back to where the buyer came from.
-      setTimeout(() => navigate(checkout.redirectTo), 1200);
+      // Back to where the buyer came from at once; the confirmation goes along and shows there.
+      navigate(checkout.redirectTo, { state: flashState(t(startedTrial.current ? "buy.trialStarted" : "buy.success")) });
     } else {
       setPhase({ kind: "failed", message: commerceMessage(t, outcome.kind === "failed" ? (outcome.order.failure_message ?? "Your card was declined.") : null) });
     }
