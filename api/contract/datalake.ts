@@ -1,0 +1,165 @@
+// The analytics service (issue 14, SPEC §7 "Analytics service", §9 constants, DESIGN "Analytics"): what the browser
+// client sends to `/api/datalake/*` and what ingestion accepts. Shared by the API and the web app.
+//
+// Every POST takes one record, or `{ batch: [record, …] }` (at most DATALAKE_BATCH_MAX, all with the same profile):
+// the client batches and sends with `navigator.sendBeacon`, which cannot set headers, so the channel comes from the
+// host and the record's `profile` must be that channel's analytics key ("yare-analytics"); no api key is needed.
+// Answers: 204 when stored, 422 with per-field messages for bad input, 404 for a profile that is not the host
+// channel's, 429 when the address sends too much.
+import { z } from "zod";
+import { HOUR_MS, MINUTE_MS } from "./constants";
+
+/** SPEC §7: requests to the analytics service give up after 30 s. */
+export const ANALYTICS_TIMEOUT_MS = 30_000;
+/** SPEC §9: an analytics session lasts 24 h (from its creation). */
+export const ANALYTICS_SESSION_MS = 24 * HOUR_MS;
+/** SPEC §9: the `trk` query value (outer tracking) is kept 3 h. */
+export const TRK_TTL_MS = 10_800_000;
+/** The most records one request may carry. */
+export const DATALAKE_BATCH_MAX = 50;
+/** A record may be this old when it arrives (a batch kept while offline); older ones are refused. */
+export const DATALAKE_MAX_AGE_MS = 24 * HOUR_MS;
+/** How often a playing video reports the time watched (`/datalake/video/viewing/`). */
+export const VIEWING_INTERVAL_S = 30;
+/** A viewer counts as watching now (live concurrent viewers) when a video record came in this recently. */
+export const CONCURRENT_WINDOW_MS = 2 * MINUTE_MS;
+/** Per address and channel: requests to /datalake/* per minute (each may carry a batch). */
+export const DATALAKE_RATE = { limit: 120, windowMs: MINUTE_MS } as const;
+
+export const DEVICE_TYPES = ["desktop", "mobile", "tablet", "tv"] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+export const PAGE_EVENTS = ["visit_page", "login", "api_request"] as const;
+export type PageEventName = (typeof PAGE_EVENTS)[number];
+
+/** SPEC §4: the player's analytics events. */
+export const VIDEO_EVENTS = ["first_frame", "play", "pause", "seek", "complete", "error", "ready"] as const;
+export type VideoEventName = (typeof VIDEO_EVENTS)[number];
+
+/** live: a live event; replay: a finished event's recording; vod: a library item; clip: a viewer's clip. */
+export const STREAM_TYPES = ["live", "replay", "vod", "clip"] as const;
+export type StreamType = (typeof STREAM_TYPES)[number];
+
+const required = "Field is required";
+const text = (max: number) => z.string({ error: required }).trim().min(1, required).max(max, `Field length must be less than ${max + 1}`);
+const optionalText = (max: number) => z.string().trim().max(max, `Field length must be less than ${max + 1}`).nullish();
+const uuid = z.string({ error: required }).regex(/^[0-9a-f-]{32,36}$/i, "A valid id is required");
+const count = (max: number) => z.number({ error: required }).finite().min(0).max(max);
+
+/** Fields every record carries. `age_ms`: how long ago it happened, by the client's clock (batches are late). */
+const base = {
+  profile: text(100),
+  age_ms: z.number().int().min(0).max(DATALAKE_MAX_AGE_MS, "This record is too old").default(0),
+  /** The outer tracking value (`trk`), while the client keeps it. */
+  trk: optionalText(100),
+};
+const viewer = {
+  session_uuid: uuid,
+  user_id: z.number().int().positive().nullish(),
+  /** Sent by the client (SPEC §7); ingestion does not store it (the user id is enough). */
+  user_email: z.string().max(320).nullish(),
+};
+
+/** POST /datalake/session/ */
+export const sessionRecordSchema = z.object({
+  ...base,
+  /** The hash from GET /datalake/hash/. */
+  session: uuid,
+  device_type: z.enum(DEVICE_TYPES, { error: "A valid device type is required" }),
+  /** encodeURIComponent(navigator.userAgent) */
+  user_agent: text(2000),
+  /** "1366x900" */
+  resolution: z.string({ error: required }).regex(/^\d{2,5}x\d{2,5}$/, "A valid resolution is required"),
+  platform: z.literal("web", { error: "A valid platform is required" }),
+});
+
+/** The fields of an api_request event (SPEC §7). */
+export const apiRequestFieldsSchema = z.object({
+  url: text(2000),
+  status: z.number().int().min(0).max(599),
+  message: optionalText(500),
+  /** Bytes of the response body. */
+  length: count(1e9).default(0),
+  /** ms the request took. */
+  total: count(ANALYTICS_TIMEOUT_MS * 10),
+});
+
+/** POST /datalake/event/ */
+export const pageEventRecordSchema = z.object({
+  ...base,
+  ...viewer,
+  event: z.enum(PAGE_EVENTS, { error: "A valid event is required" }),
+  /** The page the event happened on (origin URL). */
+  origin: text(2000),
+  /** Event fields: visit_page {title?, referrer?}; login {method}; api_request (apiRequestFieldsSchema). */
+  extra: z.record(z.string().max(40), z.union([z.string().max(2000), z.number().finite(), z.boolean(), z.null()])).default({}),
+});
+
+const stream = {
+  video_view_uuid: uuid,
+  /** The event's id (live, replay), the library item's (vod) or the clip's. */
+  stream_id: z.number({ error: required }).int().positive(),
+  stream_type: z.enum(STREAM_TYPES, { error: "A valid stream type is required" }),
+};
+
+/** POST /datalake/video/event/ */
+export const videoEventRecordSchema = z.object({
+  ...base,
+  ...viewer,
+  ...stream,
+  event: z.enum(VIDEO_EVENTS, { error: "A valid event is required" }),
+  /** The playhead (s). */
+  position: count(1e7).nullish(),
+  /** first_frame: ms from the page asking to play to the first frame shown (startup time). */
+  startup_ms: count(10 * MINUTE_MS).nullish(),
+  /** error: the player's error code. */
+  code: z.number().int().nullish(),
+});
+
+/** POST /datalake/video/viewing/: time watched since the last report, and what it was. */
+export const viewingRecordSchema = z.object({
+  ...base,
+  ...viewer,
+  ...stream,
+  /** Seconds of video played since the last report. */
+  viewing_time: count(3600),
+  /** Seconds spent waiting for data (rebuffering) in the same span, for the rebuffer ratio. */
+  rebuffer_time: count(3600).default(0),
+  category: optionalText(200),
+  sport: optionalText(200),
+  gender: optionalText(50),
+  school: optionalText(200),
+  league: optionalText(200),
+});
+
+export type SessionRecord = z.input<typeof sessionRecordSchema>;
+export type PageEventRecord = z.input<typeof pageEventRecordSchema>;
+export type VideoEventRecord = z.input<typeof videoEventRecordSchema>;
+export type ViewingRecord = z.input<typeof viewingRecordSchema>;
+export type ApiRequestFields = z.input<typeof apiRequestFieldsSchema>;
+
+/** The four POST endpoints, by path under /api. */
+export const DATALAKE_PATHS = {
+  session: "datalake/session/",
+  event: "datalake/event/",
+  videoEvent: "datalake/video/event/",
+  viewing: "datalake/video/viewing/",
+} as const;
+export type DatalakeKind = keyof typeof DATALAKE_PATHS;
+
+/** GET /datalake/hash/ → `{ data: HashGrant }`. */
+export interface HashGrant {
+  hash: string;
+}
+
+/** A body of one record, or `{ batch: [...] }`; either way parsed to `{ batch }` (errors at `batch.N.field`). */
+export const batchOf = <S extends z.ZodType>(record: S) =>
+  z.preprocess(
+    (value) => (value && typeof value === "object" && "batch" in value ? value : { batch: [value] }),
+    z.object({
+      batch: z.array(record, { error: required }).min(1, required).max(DATALAKE_BATCH_MAX, `Field length must be less than ${DATALAKE_BATCH_MAX + 1}`),
+    }),
+  );
+
+/** GET /datalake/hash/?profile=… */
+export const hashQuerySchema = z.object({ profile: text(100) });
