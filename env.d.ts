@@ -31,3 +31,14 @@ interface Env {
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
 }
+
+// Analytics (issue 14). The Workers Analytics Engine dataset that ingestion writes to when bound (see wrangler.toml);
+// without it, records go to D1's analytics_records. The dashboard reads the dataset through the SQL API, with the
+// account id and an API token allowed to read Account Analytics.
+interface Env {
+  ANALYTICS?: AnalyticsEngineDataset;
+  ANALYTICS_ACCOUNT_ID?: string;
+  ANALYTICS_API_TOKEN?: string;
+  /** The dataset's name as the SQL API knows it (wrangler.toml's `dataset`). */
+  ANALYTICS_DATASET?: string;
+}

@@ -11,6 +11,8 @@ export interface ChannelContext extends Channel {
   blockedCountries: readonly string[];
   /** The setting "auth.remote_auth": devices may be linked by code (SPEC §2, issue 13). */
   remoteAuth: boolean;
+  /** The setting "yare-analytics": the profile key analytics records must carry (issue 14); null: no analytics. */
+  analyticsProfile: string | null;
 }
 
 export interface ApiOptions {

@@ -7,14 +7,17 @@ import { MESSAGES } from "./contract/messages";
 import { getDb } from "./db/client";
 import { ApiError } from "./lib/errors";
 import { defaultCacheControl } from "./middleware/cache-control";
+import { requestErrorLog } from "./middleware/request-errors";
 import { resolveChannel } from "./middleware/tenant";
 import { sessionMemoGuard } from "./middleware/user";
 import { ThrottledError } from "./services/auth/throttle";
+import { analyticsRoutes } from "./routes/analytics";
 import { assetRoutes } from "./routes/assets";
 import { calendarRoutes } from "./routes/calendar";
 import { authRoutes } from "./routes/auth";
 import { channelRoutes } from "./routes/channel";
 import { checkoutRoutes } from "./routes/checkout";
+import { datalakeRoutes } from "./routes/datalake";
 import { clipMediaRoutes } from "./routes/clip-media";
 import { clipRoutes } from "./routes/clips";
 import { commerceCatalogueRoutes } from "./routes/commerce-catalogue";
@@ -50,6 +53,7 @@ export function createApi(options: ApiOptions = {}) {
     await next();
   });
   app.use(resolveChannel);
+  app.use(requestErrorLog);
   app.use(defaultCacheControl);
   app.use(sessionMemoGuard);
 
@@ -84,6 +88,8 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", ordersRoutes);
   app.route("/", mediaRoutes);
   app.route("/", streamRoutes);
+  app.route("/", datalakeRoutes);
+  app.route("/", analyticsRoutes);
 
   app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));
   app.onError((err, c) => {

@@ -165,6 +165,9 @@ export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 // ---- What the API answers ----------------------------------------------------------------------------------
 
 export const CAPABILITIES = ["watch", "download", "clipping", "download_clip", "no_ads", "vod_media"] as const;
+/** A user's role on their channel (issue 14): an owner sees the channel's analytics. */
+export const USER_ROLES = ["viewer", "owner"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 export type Capability = (typeof CAPABILITIES)[number];
 export type CapabilityFlags = Record<Capability, boolean>;
 

@@ -163,3 +163,66 @@ export const batchOf = <S extends z.ZodType>(record: S) =>
 
 /** GET /datalake/hash/?profile=… */
 export const hashQuerySchema = z.object({ profile: text(100) });
+
+// ---- The owner dashboard (GET /analytics/dashboard, GET /analytics/errors) --------------------------------------
+
+/** The longest range the dashboard answers, in days. */
+export const DASHBOARD_MAX_DAYS = 92;
+/** Without a range: the last 14 days, today included. */
+export const DASHBOARD_DEFAULT_DAYS = 14;
+
+export const ANALYTICS_MESSAGES = {
+  ownerOnly: "Only the channel's owner can see its analytics.",
+  range: `Choose a range of at most ${DASHBOARD_MAX_DAYS} days, ending after it starts.`,
+} as const;
+
+const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "A valid date is required");
+export const dashboardQuerySchema = z.object({ from: dayString.optional(), to: dayString.optional() });
+export const errorsQuerySchema = dashboardQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+
+export interface DashboardDay {
+  /** A UTC calendar day, YYYY-MM-DD. */
+  day: string;
+  visits: number;
+  page_views: number;
+  viewers: number;
+  minutes: number;
+  plays: number;
+  startup_p50_ms: number | null;
+  startup_p90_ms: number | null;
+  /** Rebuffering time over rebuffering plus watching time; null when nothing was watched. */
+  rebuffer_ratio: number | null;
+  /** Paid, less refunds, in major units of the channel's currency; orders paid that day. */
+  sales: number;
+  orders: number;
+}
+
+export interface DashboardStream {
+  stream_type: StreamType;
+  stream_id: number;
+  title: string;
+  minutes: number;
+  viewers: number;
+}
+
+export interface AnalyticsDashboard {
+  from: string;
+  to: string;
+  currency: string;
+  days: DashboardDay[];
+  totals: Omit<DashboardDay, "day">;
+  /** Playing now (records in the last CONCURRENT_WINDOW_MS), per stream. */
+  now: { viewers: number; streams: Omit<DashboardStream, "minutes">[] };
+  top_streams: DashboardStream[];
+}
+
+export interface RequestErrorEntry {
+  id: number;
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  message: string;
+  fields: Record<string, unknown>;
+  user_id: number | null;
+}

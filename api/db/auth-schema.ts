@@ -2,6 +2,7 @@
 // A user belongs to one channel: the same email on two channels is two accounts.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { USER_ROLES } from "../contract/auth";
 import { channels } from "./schema";
 
 const channelId = () => integer("channel_id").notNull().references(() => channels.id, { onDelete: "cascade" });
@@ -26,6 +27,8 @@ export const users = sqliteTable(
     features: text("features", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
     // Capabilities granted to the account itself (demo viewers, operators); orders add theirs (commerce issue).
     capabilities: text("capabilities", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** "owner": the channel's owner, who sees its analytics (issue 14) and, later, its console. */
+    role: text("role", { enum: USER_ROLES }).notNull().default("viewer"),
     clipCount: integer("clip_count").notNull().default(0),
     downloadCount: integer("download_count").notNull().default(0),
     createdAt: integer("created_at").notNull(),

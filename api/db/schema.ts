@@ -202,3 +202,4 @@ export * from "./checkout-schema";
 export * from "./clips-schema";
 export * from "./favorites-schema";
 export * from "./devices-schema";
+export * from "./analytics-schema";

@@ -30,17 +30,19 @@ export async function findChannelForHost(db: Db, env: Env, host: string | null, 
   const cached = channelByHost.get(cacheKey, now);
   if (cached) return cached;
 
-  // The settings the request path needs (answer language, geo blocking, and remote sign-in, which a polling TV asks
+  // The settings the request path needs (answer language, geo blocking, the analytics profile, and remote sign-in, which a polling TV asks
   // about every few seconds) come with the channel, so they are read once per host lookup instead of once per request.
   const language = alias(channelSettings, "language_setting");
   const blocked = alias(channelSettings, "blocked_setting");
   const remoteAuth = alias(channelSettings, "remote_auth_setting");
+  const analytics = alias(channelSettings, "analytics_setting");
   const base = db
-    .select({ channel: channels, language: language.value, blocked: blocked.value, remoteAuth: remoteAuth.value })
+    .select({ channel: channels, language: language.value, blocked: blocked.value, remoteAuth: remoteAuth.value, analytics: analytics.value })
     .from(channels)
     .leftJoin(language, and(eq(language.channelId, channels.id), eq(language.key, "language")))
     .leftJoin(blocked, and(eq(blocked.channelId, channels.id), eq(blocked.key, "geo.blocked_countries")))
-    .leftJoin(remoteAuth, and(eq(remoteAuth.channelId, channels.id), eq(remoteAuth.key, "auth.remote_auth")));
+    .leftJoin(remoteAuth, and(eq(remoteAuth.channelId, channels.id), eq(remoteAuth.key, "auth.remote_auth")))
+    .leftJoin(analytics, and(eq(analytics.channelId, channels.id), eq(analytics.key, "yare-analytics")));
   const row =
     lookup.kind === "alias"
       ? await base.where(eq(channels.alias, lookup.alias)).get()
@@ -51,6 +53,7 @@ export async function findChannelForHost(db: Db, env: Env, host: string | null, 
     defaultLanguage: channelSettingsSchema.shape.language.parse(row.language ?? undefined),
     blockedCountries: channelSettingsSchema.shape["geo.blocked_countries"].parse(row.blocked ?? undefined),
     remoteAuth: channelSettingsSchema.shape["auth.remote_auth"].parse(row.remoteAuth ?? undefined) === 1,
+    analyticsProfile: channelSettingsSchema.shape["yare-analytics"].parse(row.analytics ?? undefined),
   };
   channelByHost.set(cacheKey, channel, now);
   return channel;

@@ -4,7 +4,7 @@
 // A user may hold demo purchases (`orders`): products of products.json as paid, active orders inserted once per
 // (user, product), never updated, so an order a tester refunded or cancelled stays as it is.
 import { z } from "zod";
-import { CAPABILITIES } from "../../api/contract/auth";
+import { CAPABILITIES, USER_ROLES } from "../../api/contract/auth";
 import { LANGUAGES } from "../../api/contract/constants";
 import { hashPassword } from "../../api/services/auth/passwords";
 import { CHANNEL_ID, type Section } from "./tenant-sync";
@@ -35,6 +35,8 @@ const baseUser = {
   email_verified: z.boolean().default(false),
   capabilities: z.array(z.enum([...CAPABILITIES, "vod_media_access"])).default([]),
   language: z.enum(LANGUAGES).default("en"),
+  /** "owner": the channel's owner (issue 14: its analytics dashboard). Granted at every load, never taken back. */
+  role: z.enum(USER_ROLES).default("viewer"),
   orders: z.array(orderSchema).default([]),
 };
 
@@ -65,11 +67,14 @@ export const usersSection: Section = {
   statements: (ctx) => {
     if (!ctx.def.users.length) return [];
     const sql =
-      "INSERT INTO users (channel_id, email, first_name, last_name, password_hash, temporary_password, email_verified_at, language, capabilities, created_at, updated_at) " +
+      "INSERT INTO users (channel_id, email, first_name, last_name, password_hash, temporary_password, email_verified_at, language, capabilities, role, created_at, updated_at) " +
       `SELECT ${CHANNEL_ID}, ${field("email")}, ${field("first_name")}, ${field("last_name")}, ${field("password_hash")}, ${field("temporary_password")}, ` +
-      `CASE WHEN ${field("email_verified")} THEN ?3 END, ${field("language")}, ${field("capabilities")}, ?3, ?3 FROM json_each(?2) AS j ` +
+      `CASE WHEN ${field("email_verified")} THEN ?3 END, ${field("language")}, ${field("capabilities")}, ${field("role")}, ?3, ?3 FROM json_each(?2) AS j ` +
       `WHERE NOT EXISTS (SELECT 1 FROM users AS u WHERE u.channel_id = ${CHANNEL_ID} AND u.email = ${field("email")})`;
-    return [ctx.d1.prepare(sql).bind(ctx.def.alias, JSON.stringify(ctx.def.users), ctx.now)];
+    // An account that existed before it was named owner in the file becomes one (a role is never taken back here).
+    const owners = ctx.def.users.filter((u) => u.role === "owner").map((u) => u.email);
+    const grant = `UPDATE users SET role = 'owner' WHERE channel_id = ${CHANNEL_ID} AND email IN (SELECT value FROM json_each(?2)) AND role != 'owner'`;
+    return [ctx.d1.prepare(sql).bind(ctx.def.alias, JSON.stringify(ctx.def.users), ctx.now), ctx.d1.prepare(grant).bind(ctx.def.alias, JSON.stringify(owners))];
   },
 };
 
