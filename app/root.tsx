@@ -44,7 +44,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const { user } = context.session;
   return {
     // Only what the header shows: the page data is visible to scripts.
-    user: user ? { name: `${user.first_name} ${user.last_name}`.trim(), email: user.email } : null,
+    user: user ? { name: `${user.first_name} ${user.last_name}`.trim(), email: user.email, owner: user.role === "owner" } : null,
     // What the follow buttons show (issue 12); reloaded after every POST, like the rest of this loader.
     following: await loadFollowing(context),
     lang,

@@ -206,6 +206,8 @@ export interface User {
   /** Sign-in methods linked to the account. */
   providers: SocialProvider[];
   has_password: boolean;
+  /** "owner": the channel's owner, who may open its analytics (issue 14). */
+  role: UserRole;
 }
 
 /** login, register and social sign-in: the user and their new session token. */

@@ -5,7 +5,7 @@ export const i18nOptions = {
   supportedLngs: [...LANGUAGES],
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: "common",
-  ns: ["common", "auth", "player", "commerce", "orders", "clips", "share", "favorites", "reminders", "calendar", "devices", "sessions"],
+  ns: ["common", "auth", "player", "commerce", "orders", "clips", "share", "favorites", "reminders", "calendar", "devices", "sessions", "analytics"],
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 } as const;

@@ -12,6 +12,7 @@ import enShare from "~/locales/en/share.json";
 import enFavorites from "~/locales/en/favorites.json";
 import enDevices from "~/locales/en/devices.json";
 import enSessions from "~/locales/en/sessions.json";
+import enAnalytics from "~/locales/en/analytics.json";
 import enReminders from "~/locales/en/reminders.json";
 import enCalendar from "~/locales/en/calendar.json";
 import fr from "~/locales/fr/common.json";
@@ -24,13 +25,14 @@ import frShare from "~/locales/fr/share.json";
 import frFavorites from "~/locales/fr/favorites.json";
 import frDevices from "~/locales/fr/devices.json";
 import frSessions from "~/locales/fr/sessions.json";
+import frAnalytics from "~/locales/fr/analytics.json";
 import frReminders from "~/locales/fr/reminders.json";
 import frCalendar from "~/locales/fr/calendar.json";
 import { i18nOptions } from "~/lib/i18n";
 
 export const resources = {
-  en: { common: en, auth: enAuth, player: enPlayer, orders: enOrders, commerce: enCommerce, clips: enClips, share: enShare, favorites: enFavorites, reminders: enReminders, calendar: enCalendar, devices: enDevices, sessions: enSessions },
-  fr: { common: fr, auth: frAuth, player: frPlayer, orders: frOrders, commerce: frCommerce, clips: frClips, share: frShare, favorites: frFavorites, reminders: frReminders, calendar: frCalendar, devices: frDevices, sessions: frSessions },
+  en: { common: en, auth: enAuth, player: enPlayer, orders: enOrders, commerce: enCommerce, clips: enClips, share: enShare, favorites: enFavorites, reminders: enReminders, calendar: enCalendar, devices: enDevices, sessions: enSessions, analytics: enAnalytics },
+  fr: { common: fr, auth: frAuth, player: frPlayer, orders: frOrders, commerce: frCommerce, clips: frClips, share: frShare, favorites: frFavorites, reminders: frReminders, calendar: frCalendar, devices: frDevices, sessions: frSessions, analytics: frAnalytics },
 };
 
 // The language is decided by tenant resolution (cookie, then the channel's default), so detection here only

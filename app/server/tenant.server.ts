@@ -18,6 +18,7 @@ import { playbackEndpoints, type PlaybackEndpoints } from "./api/playback.server
 import { streamsEndpoints, type StreamsEndpoints } from "./api/streams.server";
 import { remindersEndpoints, type RemindersEndpoints } from "./api/reminders.server";
 import { sessionsEndpoints, type SessionsEndpoints } from "./api/sessions.server";
+import { analyticsEndpoints, type AnalyticsEndpoints } from "./api/analytics.server";
 import { socialEndpoints, type SocialEndpoints } from "./api/social.server";
 import { httpTransport, inProcessTransport } from "./api/transport.server";
 import { CacheShort, cached, type CacheDeps } from "./cache.server";
@@ -40,6 +41,7 @@ export type TenantState =
       devices: DevicesEndpoints;
       streams: StreamsEndpoints;
       sessions: SessionsEndpoints;
+      analytics: AnalyticsEndpoints;
       reminders: RemindersEndpoints;
       calendar: CalendarEndpoints;
       bootstrap: BootstrapData;
@@ -108,6 +110,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       devices: devicesEndpoints(options),
       streams: streamsEndpoints(options),
       sessions: sessionsEndpoints(options),
+      analytics: analyticsEndpoints(options, lang),
       reminders: remindersEndpoints(options),
       calendar: calendarEndpoints(options, lang),
       bootstrap,

@@ -78,7 +78,8 @@ describe("productsFileSchema", () => {
   });
 });
 
-describe("loading products", () => {
+// A load hashes every demo password with PBKDF2 at the Workers cap: seconds on a busy 2-core machine.
+describe("loading products", { timeout: 30_000 }, () => {
   it("resolves sports, teams, events, addons and bundle items to ids, and keeps ids on reload", async () => {
     const first = await loadTenant(proxy.env.DB, proxy.env.MEDIA, tenants.alpha.definition, tenants.alpha.files, { now: NOW });
     const before = await rows("SELECT * FROM products ORDER BY id");

@@ -19,6 +19,7 @@ interface UserRow {
   temporary_password: number;
   email_verified_at: number | null;
   language: string;
+  role: string;
 }
 const users = async () => (await proxy.env.DB.prepare("SELECT * FROM users ORDER BY email").all<UserRow>()).results;
 const load = () => loadTenant(proxy.env.DB, proxy.env.MEDIA, alpha.definition, alpha.files, { now: 1_000 });
@@ -35,27 +36,32 @@ beforeAll(async () => {
 
 afterAll(() => proxy?.dispose());
 
-describe("tenant users", () => {
+// Each load hashes every demo password with PBKDF2 at the Workers cap: seconds on a busy 2-core machine.
+describe("tenant users", { timeout: 30_000 }, () => {
   it("reads users.json with the passwords hashed, never kept in clear", () => {
     const emails = alpha.definition.users.map((u) => u.email);
-    expect(emails).toEqual(["fan@alpha.test", "coach@alpha.test", "viewer@alpha.test"]);
+    expect(emails).toEqual(["fan@alpha.test", "coach@alpha.test", "viewer@alpha.test", "owner@alpha.test"]);
     expect(JSON.stringify(alpha.definition)).not.toContain("Password123!");
     expect(alpha.definition.users[0].password_hash).toMatch(/^pbkdf2-sha256\$100000\$/);
   });
 
   it("inserts the accounts with their flags, and a reload keeps a changed password", async () => {
     const result = await load();
-    expect(result.counts).toMatchObject({ users: 3, orders: 1 });
-    const [coach, fan] = await users();
-    expect(fan).toMatchObject({ email: "fan@alpha.test", temporary_password: 0, email_verified_at: 1_000, language: "en" });
+    expect(result.counts).toMatchObject({ users: 4, orders: 1 });
+    const [coach, fan, owner] = await users();
+    expect(fan).toMatchObject({ email: "fan@alpha.test", temporary_password: 0, email_verified_at: 1_000, language: "en", role: "viewer" });
+    expect(owner).toMatchObject({ email: "owner@alpha.test", role: "owner" });
     expect(coach).toMatchObject({ email: "coach@alpha.test", temporary_password: 1 });
     expect(await verifyPassword("Password123!", fan.password_hash)).toBe(true);
     expect(await verifyPassword("Temp-Pass-2026", coach.password_hash)).toBe(true);
 
     await proxy.env.DB.prepare("UPDATE users SET password_hash = 'changed', temporary_password = 0 WHERE email = 'coach@alpha.test'").run();
+    // An owner account that lost its role (or existed before the file named it) is granted it again at load.
+    await proxy.env.DB.prepare("UPDATE users SET role = 'viewer' WHERE email = 'owner@alpha.test'").run();
     await load();
     const again = await users();
-    expect(again).toHaveLength(3);
+    expect(again).toHaveLength(4);
+    expect(again[2]).toMatchObject({ email: "owner@alpha.test", role: "owner" });
     expect(again[0]).toMatchObject({ email: "coach@alpha.test", password_hash: "changed", temporary_password: 0 });
   });
 
@@ -99,11 +105,12 @@ describe("tenant users", () => {
   it("refuses a short password, an unknown key and a duplicate email", () => {
     const result = usersFileSchema.safeParse([
       { email: "a@x.test", first_name: "A", last_name: "B", password: "short" },
-      { email: "A@x.test", first_name: "A", last_name: "B", password: "long-enough", role: "admin" },
+      { email: "A@x.test", first_name: "A", last_name: "B", password: "long-enough", nickname: "Al" },
+      { email: "c@x.test", first_name: "C", last_name: "D", password: "long-enough", role: "admin" },
     ]);
     expect(result.success).toBe(false);
     const paths = result.error!.issues.map((i) => `${i.path.join(".")}:${i.code}`);
-    expect(paths).toEqual(expect.arrayContaining(["0.password:too_small", "1:unrecognized_keys"]));
+    expect(paths).toEqual(expect.arrayContaining(["0.password:too_small", "1:unrecognized_keys", "2.role:invalid_value"]));
     const twice = usersFileSchema.safeParse([
       { email: "a@x.test", first_name: "A", last_name: "B", password: "long-enough" },
       { email: "A@x.test", first_name: "A", last_name: "B", password: "long-enough" },

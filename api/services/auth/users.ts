@@ -36,6 +36,7 @@ export function userDto(row: UserRow, providers: SocialProvider[], isGeoBlocked:
     featureCount: { clips: row.clipCount, downloads: row.downloadCount },
     providers: [...new Set(providers)].sort(),
     has_password: row.passwordHash !== null,
+    role: row.role,
   };
 }
 

@@ -7,6 +7,8 @@ import { authLink } from "~/lib/auth-paths";
 export interface HeaderUser {
   name: string;
   email: string;
+  /** The channel's owner: the menu leads to its analytics. */
+  owner?: boolean;
 }
 
 export function UserMenu({ user }: { user: HeaderUser | null }) {
@@ -38,6 +40,11 @@ export function UserMenu({ user }: { user: HeaderUser | null }) {
         <li>
           <Link to="/profile">{t("menu.profile")}</Link>
         </li>
+        {user.owner ? (
+          <li>
+            <Link to="/analytics">{t("menu.analytics")}</Link>
+          </li>
+        ) : null}
         <li>
           <Form method="post" action="/action/logout">
             <button type="submit" className="user-menu__logout">
