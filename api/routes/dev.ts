@@ -5,7 +5,8 @@
 //   can be seen (and tested) without waiting for the seeded schedule;
 // - POST /dev/payments/run-due {now?}: the sandbox's renewals due by `now` (default: the clock), what the Cron
 //   Trigger runs every 5 minutes, so a renewal or a failed renewal can be seen without waiting a month;
-// - POST /dev/reminders/run-due {now?}: the reminder run as of `now` (default: the clock), also a Cron Trigger task.
+// - POST /dev/reminders/run-due {now?}: the reminder run as of `now` (default: the clock), also a Cron Trigger task;
+// - GET /dev/analytics?session={uuid}: what the analytics client sent in one session, as D1 stored it (issue 14).
 import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -18,9 +19,12 @@ import { notFound } from "../lib/errors";
 import { body, param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { requestHost } from "../middleware/tenant";
+import { sessionRecordsQuery } from "../db/repos/analytics";
 import { runDueRenewals } from "../jobs/payment-events";
 import { mailLinks } from "../providers/email/outbox";
 import { sendDueReminders } from "../services/reminder-run";
+
+const analyticsQuery = z.object({ api_key: z.string().optional(), session: z.string().min(1).max(64), limit: z.coerce.number().int().min(1).max(1000).default(500) });
 
 const outboxQuery = z.object({ api_key: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
 
@@ -79,6 +83,12 @@ export const devRoutes = new Hono<AppEnv>()
     const data = await sendDueReminders(c.env, now, new URL(`${new URL(c.req.url).protocol}//${requestHost(c.req.raw, c.env)}`));
     c.header("Cache-Control", "no-store");
     return c.json({ data });
+  })
+  .get("/dev/analytics", notInProduction, requireApiKey, query(analyticsQuery), async (c) => {
+    const { session, limit } = c.req.valid("query");
+    const rows = await sessionRecordsQuery(c.get("db"), c.get("channel").id, session, limit);
+    c.header("Cache-Control", "no-store");
+    return c.json({ data: rows.map((r) => ({ kind: r.kind, name: r.name, at: r.at, session_uuid: r.sessionUuid, user_id: r.userId, video_view_uuid: r.videoViewUuid, stream_type: r.streamType, stream_id: r.streamId, value: r.value, value2: r.value2, trk: r.trk, data: r.data })) });
   })
   .get("/dev/outbox", notInProduction, requireApiKey, query(outboxQuery), async (c) => {
     const rows = await c

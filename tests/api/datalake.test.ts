@@ -174,6 +174,10 @@ describe("ingestion", () => {
     expect(await rows(session)).toEqual([]);
     expect((await send("beta", "event/", { ...visit(session), profile: PROFILE.beta })).status).toBe(204);
     expect((await rows(session)).map((r) => r.channelId)).toEqual([fx.beta.id]);
+    // The development view of a session's records (what e2e tests read) shows a channel its own records only.
+    const seen = async (c: Client) => (await json<Data<{ kind: string; name: string }[]>>(await c.get(`/api/dev/analytics?session=${session}`))).data;
+    expect(await seen(beta)).toEqual([expect.objectContaining({ kind: "event", name: "visit_page", session_uuid: session })]);
+    expect(await seen(alpha)).toEqual([]);
   });
 
   it("an address gets DATALAKE_RATE.limit requests a minute per channel, then 429 until the window ends", async () => {

@@ -24,6 +24,16 @@ export async function insertAnalyticsRecords(db: Db, rows: readonly NewAnalytics
     FROM json_each(${json}) AS j`);
 }
 
+/** One analytics session's records on the channel, oldest first (development: tests read what the client sent). */
+export const sessionRecordsQuery = (db: Db, channelId: number, sessionUuid: string, limit: number) =>
+  db
+    .select()
+    .from(analyticsRecords)
+    .where(and(eq(analyticsRecords.channelId, channelId), eq(analyticsRecords.sessionUuid, sessionUuid)))
+    .orderBy(analyticsRecords.at, analyticsRecords.id)
+    .limit(limit)
+    .all();
+
 export interface DayTraffic {
   day: string;
   /** Sessions that visited a page that day. */
