@@ -90,7 +90,7 @@ export default function AnalyticsPage() {
             <span>{t("page.to")}</span>
             <input type="date" name="to" defaultValue={d.to} aria-invalid={rangeError ? true : undefined} />
           </label>
-          <button type="submit" className="button">
+          <button type="submit" className="button button--primary">
             {t("page.show")}
           </button>
         </div>
@@ -127,7 +127,7 @@ export default function AnalyticsPage() {
           ]}
         />
         <DailyChart title={t("charts.minutes")} days={days} kind="bars" format={num} series={[{ label: t("series.minutes"), values: d.days.map((x) => x.minutes), tone: "primary" }]} />
-        <DailyChart title={t("charts.sales", { currency: d.currency })} days={days} kind="bars" format={cash} series={[{ label: t("series.sales"), values: d.days.map((x) => x.sales), tone: "accent" }]} />
+        <DailyChart title={t("charts.sales", { currency: d.currency })} days={days} kind="bars" format={cash} tickFormat={num} series={[{ label: t("series.sales"), values: d.days.map((x) => x.sales), tone: "accent" }]} />
         <DailyChart
           title={t("charts.startup")}
           days={days}

@@ -12,7 +12,7 @@ export interface ChartSeries {
 
 const W = 640;
 const H = 200;
-const PAD = { top: 12, right: 12, bottom: 26, left: 52 };
+const PAD = { top: 12, right: 16, bottom: 28, left: 64 };
 
 /** A round upper bound for the axis: 1, 2 or 5 times a power of ten. */
 export function niceMax(value: number): number {
@@ -24,7 +24,22 @@ export function niceMax(value: number): number {
 
 const short = (day: string) => day.slice(5);
 
-export function DailyChart({ title, days, series, kind, format }: { title: string; days: string[]; series: ChartSeries[]; kind: "bars" | "lines"; format: (n: number) => string }) {
+export function DailyChart({
+  title,
+  days,
+  series,
+  kind,
+  format,
+  tickFormat = format,
+}: {
+  title: string;
+  days: string[];
+  series: ChartSeries[];
+  kind: "bars" | "lines";
+  format: (n: number) => string;
+  /** The axis's numbers, when shorter than the table's (no currency: the title names it). */
+  tickFormat?: (n: number) => string;
+}) {
   const { t } = useTranslation("analytics");
   const id = useId();
   const all = series.flatMap((s) => s.values.filter((v): v is number => v !== null));
@@ -56,12 +71,19 @@ export function DailyChart({ title, days, series, kind, format }: { title: strin
           <g key={v}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} className="chart__grid" />
             <text x={PAD.left - 6} y={y(v)} className="chart__tick" textAnchor="end" dominantBaseline="middle">
-              {format(v)}
+              {tickFormat(v)}
             </text>
           </g>
         ))}
         {labelled.map((i) => (
-          <text key={i} x={kind === "bars" ? PAD.left + slot * (i + 0.5) : x(i)} y={H - 6} className="chart__tick" textAnchor="middle">
+          <text
+            key={i}
+            x={kind === "bars" ? PAD.left + slot * (i + 0.5) : x(i)}
+            y={H - 6}
+            className="chart__tick"
+            // A line's first and last points sit on the plot's edges: their dates run inwards, not off the chart.
+            textAnchor={kind === "lines" && days.length > 1 && i === 0 ? "start" : kind === "lines" && days.length > 1 && i === days.length - 1 ? "end" : "middle"}
+          >
             {short(days[i] ?? "")}
           </text>
         ))}
