@@ -26,7 +26,7 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { useNonce } from "~/lib/nonce";
 import { themeCss } from "~/lib/theme";
 import { blocksFor } from "~/server/content.server";
-import { hasConsent } from "~/server/cookies.server";
+import { readConsent } from "~/server/cookies.server";
 import { requireTenant } from "~/server/guards.server";
 import { loadFollowing } from "~/features/favorites/following.server";
 import appCss from "~/styles/app.css?url";
@@ -42,6 +42,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const { bootstrap, channel, lang } = tenant;
   const { settings, menu, pages, static_blocks } = bootstrap;
   const { user } = context.session;
+  const consent = readConsent(request);
   return {
     // Only what the header shows: the page data is visible to scripts.
     user: user ? { name: `${user.first_name} ${user.last_name}`.trim(), email: user.email } : null,
@@ -64,7 +65,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     contacts: settings.contacts,
     social: settings.social,
     privacyUrl: pages.some((p) => p.url === "/privacy_policy") ? "/privacy_policy" : null,
-    showCookieNotice: !hasConsent(request),
+    showCookieNotice: consent === null,
+    // The cookie notice's answer.
+    consent,
   };
 }
 

@@ -62,11 +62,14 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
+/** The cookie notice, in either language. */
+export const cookieNotice = (page: Page) => page.getByRole("region", { name: /cookie|témoins/i });
+
 /** Accepts the cookie notice, so it does not cover what a test looks at. */
 export async function acceptCookies(page: Page) {
   // The notice hides at once; wait for the server to store the choice.
   const stored = page.waitForResponse((r) => r.url().includes("/action/accept-cookies"));
-  await page.getByRole("region", { name: /cookie|témoins/i }).getByRole("button").click();
+  await cookieNotice(page).getByRole("button", { name: /^(Accept|Accepter)$/ }).click();
   await stored;
-  await expect(page.getByRole("region", { name: /cookie|témoins/i })).toHaveCount(0);
+  await expect(cookieNotice(page)).toHaveCount(0);
 }
