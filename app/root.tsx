@@ -14,6 +14,8 @@ import {
 import { type ReactNode, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
+import { GoogleTag } from "~/features/analytics/google-tag-loader";
+import { googleTagId } from "~/features/analytics/google-tag-rules";
 import { ChannelNotFound } from "~/features/shell/ChannelNotFound";
 import { CookieNotice } from "~/features/shell/CookieNotice";
 import { NotFoundView } from "~/features/shell/NotFoundView";
@@ -66,8 +68,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     social: settings.social,
     privacyUrl: pages.some((p) => p.url === "/privacy_policy") ? "/privacy_policy" : null,
     showCookieNotice: consent === null,
-    // The cookie notice's answer.
+    // The cookie notice's answer, and the channel's Google tag (loaded only after an Accept).
     consent,
+    googleTagId: googleTagId(settings["google-analytics"]),
   };
 }
 
@@ -135,6 +138,7 @@ function Shell({ data, children }: { data: RootData; children: ReactNode }) {
       </main>
       <SiteFooter data={data} />
       {data.showCookieNotice ? <CookieNotice privacyUrl={data.privacyUrl} /> : null}
+      <GoogleTag id={data.googleTagId} consent={data.consent} />
     </>
   );
 }
