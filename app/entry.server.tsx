@@ -2,7 +2,10 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@r
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import { googleTagHostsAllowed, googleTagId } from "~/features/analytics/google-tag-rules";
 import { NonceContext } from "~/lib/nonce";
+import type { RouteHandle } from "~/lib/route-handle";
+import { readConsent } from "~/server/cookies.server";
 import { getI18nInstance } from "~/server/i18n.server";
 import { applySecurityHeaders, frameAncestorsFor } from "~/server/security.server";
 import { applyExpiredSession, applyViewerCookie } from "~/server/session.server";
@@ -42,6 +45,7 @@ export default async function handleRequest(
     env: context.env,
     document: true,
     frameAncestors: documentFrameAncestors(remixContext, context),
+    googleTag: documentAllowsGoogleTag(remixContext, context, request),
   });
   applyExpiredSession(headers, request, context.session);
   applyViewerCookie(headers, request, context.viewer);
@@ -49,11 +53,20 @@ export default async function handleRequest(
   return new Response(`<!DOCTYPE html>${html}`, { status, headers });
 }
 
+const routeHandles = (remixContext: EntryContext) => remixContext.staticHandlerContext.matches.map((m) => remixContext.routeModules[m.route.id]?.handle);
+
 /** Who may frame this document: the channel's embed origins on a route that declares itself embeddable, else nobody. */
 function documentFrameAncestors(remixContext: EntryContext, context: AppLoadContext): readonly string[] {
   if (context.tenant.kind !== "ok") return [];
-  const handles = remixContext.staticHandlerContext.matches.map((m) => remixContext.routeModules[m.route.id]?.handle);
-  return frameAncestorsFor(handles, context.tenant.bootstrap.settings["embed.allowed_origins"]);
+  return frameAncestorsFor(routeHandles(remixContext), context.tenant.bootstrap.settings["embed.allowed_origins"]);
+}
+
+/** Whether this document's CSP lets the channel's Google tag in: a tag id, no refusal, not the plain (embed) layout. */
+function documentAllowsGoogleTag(remixContext: EntryContext, context: AppLoadContext, request: Request): boolean {
+  if (context.tenant.kind !== "ok") return false;
+  const handles = routeHandles(remixContext);
+  const plain = (handles[handles.length - 1] as RouteHandle | undefined)?.layout === "plain";
+  return googleTagHostsAllowed(googleTagId(context.tenant.bootstrap.settings["google-analytics"]), readConsent(request), plain);
 }
 
 // Data requests are JSON (no CSP): they keep X-Frame-Options: DENY, whatever route they come from.

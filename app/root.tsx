@@ -14,6 +14,8 @@ import {
 import { type ReactNode, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
+import { GoogleTag } from "~/features/analytics/google-tag-loader";
+import { googleTagId } from "~/features/analytics/google-tag-rules";
 import { ChannelNotFound } from "~/features/shell/ChannelNotFound";
 import { CookieNotice } from "~/features/shell/CookieNotice";
 import { NotFoundView } from "~/features/shell/NotFoundView";
@@ -26,7 +28,7 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { useNonce } from "~/lib/nonce";
 import { themeCss } from "~/lib/theme";
 import { blocksFor } from "~/server/content.server";
-import { hasConsent } from "~/server/cookies.server";
+import { readConsent } from "~/server/cookies.server";
 import { requireTenant } from "~/server/guards.server";
 import { loadFollowing } from "~/features/favorites/following.server";
 import appCss from "~/styles/app.css?url";
@@ -42,6 +44,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const { bootstrap, channel, lang } = tenant;
   const { settings, menu, pages, static_blocks } = bootstrap;
   const { user } = context.session;
+  const consent = readConsent(request);
   return {
     // Only what the header shows: the page data is visible to scripts.
     user: user ? { name: `${user.first_name} ${user.last_name}`.trim(), email: user.email, owner: user.role === "owner" } : null,
@@ -64,7 +67,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     contacts: settings.contacts,
     social: settings.social,
     privacyUrl: pages.some((p) => p.url === "/privacy_policy") ? "/privacy_policy" : null,
-    showCookieNotice: !hasConsent(request),
+    showCookieNotice: consent === null,
+    // The cookie notice's answer, and the channel's Google tag (loaded only after an Accept).
+    consent,
+    googleTagId: googleTagId(settings["google-analytics"]),
   };
 }
 
@@ -132,6 +138,7 @@ function Shell({ data, children }: { data: RootData; children: ReactNode }) {
       </main>
       <SiteFooter data={data} />
       {data.showCookieNotice ? <CookieNotice privacyUrl={data.privacyUrl} /> : null}
+      <GoogleTag id={data.googleTagId} consent={data.consent} />
     </>
   );
 }

@@ -3,7 +3,9 @@
 import type { Product } from "@api/contract/commerce-types";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { emitCommerceEvent } from "~/features/commerce/events";
 import { commerceLinks } from "~/features/commerce/links";
 import { loadCatalogue, loadOrders } from "~/features/commerce/load.server";
 import { holding } from "~/features/commerce/ownership";
@@ -43,10 +45,25 @@ function groups(products: Product[]) {
   };
 }
 
+/** The products in the order the page shows them: each pass with its add-ons, then the other sections. */
+function shown(g: ReturnType<typeof groups>): Product[] {
+  return [...g.passes.flatMap((p) => [p, ...g.addonsOf(p.id)]), ...g.loneAddons, ...g.subscriptions, ...g.bundles, ...g.events];
+}
+
 export default function Packages() {
   const { products, owned, trialEligible } = useLoaderData<typeof loader>();
   const { t } = useTranslation("commerce");
   const g = groups(products);
+  const listed = shown(g);
+  const listedIds = listed.map((p) => p.id).join();
+  useEffect(() => {
+    if (!listed.length) return;
+    // The list's name stays English whatever the page's language, so reports group it as one list.
+    const items = listed.map((p) => ({ id: p.id, name: p.name, price: p.price }));
+    const value = Math.round(items.reduce((sum, i) => sum + i.price, 0) * 100) / 100;
+    emitCommerceEvent({ name: "view_item_list", currency: listed[0]!.currency, value, items, list: { id: "packages", name: "Packages" } });
+    // Once per visit of the list, not again when the page's data reloads unchanged.
+  }, [listedIds]);
   const card = (p: Product) => <ProductCard key={p.id} product={p} owned={owned.includes(p.id)} trialEligible={trialEligible} />;
   const section = (id: string, title: string, items: Product[], render = card) =>
     items.length ? (

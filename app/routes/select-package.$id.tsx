@@ -6,9 +6,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormNotice } from "~/features/auth/AuthFields";
+import { emitCommerceEvent } from "~/features/commerce/events";
 import { commerceLinks } from "~/features/commerce/links";
 import { loadOrders } from "~/features/commerce/load.server";
 import { holding } from "~/features/commerce/ownership";
@@ -81,6 +83,10 @@ export default function SelectPackage() {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const { t } = useTranslation("commerce");
+  useEffect(() => {
+    emitCommerceEvent({ name: "view_item", currency: pass.currency, value: pass.price, items: [{ id: pass.id, name: pass.name, price: pass.price }] });
+    // Once per pass shown, not on every re-render.
+  }, [pass.id]);
   const [form, fields] = useForm({
     id: "select-package",
     lastResult: actionData?.result,

@@ -15,7 +15,7 @@ import { vodImage } from "~/features/vod/VodCard";
 import { formatDate } from "~/lib/format";
 import { absoluteUrl, isMissing } from "~/server/events.server";
 import { notFound, requireTenant } from "~/server/guards.server";
-import { markExpired } from "~/server/session.server";
+import { anonymousViewerId, markExpired } from "~/server/session.server";
 import playerCss from "~/styles/player.css?url";
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
@@ -27,7 +27,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     throw error;
   });
   const { session } = context;
-  const playback = await tenant.playback.vodPlayback(item.id, session.token, () => markExpired(session), context.viewer.id);
+  const playback = await tenant.playback.vodPlayback(item.id, session.token, () => markExpired(session), anonymousViewerId(session, context.viewer));
   return {
     item,
     playback,

@@ -1,4 +1,5 @@
 import { LANGUAGES, type Language } from "@api/contract/constants";
+import { type Consent, parseConsent } from "~/lib/consent";
 import { isLocalHost } from "./security.server";
 
 const YEAR_S = 365 * 24 * 3600;
@@ -44,6 +45,12 @@ export function readLanguageCookie(request: Request): Language | null {
   return (LANGUAGES as readonly string[]).includes(value ?? "") ? (value as Language) : null;
 }
 
-export function hasConsent(request: Request): boolean {
-  return readCookie(request, CONSENT_COOKIE) === "1";
+/** The visitor's answer to the cookie notice, or null while unanswered. */
+export function readConsent(request: Request): Consent | null {
+  return parseConsent(readCookie(request, CONSENT_COOKIE));
+}
+
+/** Set-Cookie for the answer. A refusal is kept as long as an acceptance: asking again sooner would press for a yes. */
+export function consentCookie(request: Request, consent: Consent): string {
+  return serializeCookie(request, CONSENT_COOKIE, consent);
 }

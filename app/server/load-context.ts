@@ -14,7 +14,7 @@ export interface AppContext {
   tenant: TenantState;
   /** The signed-in user (loaded once per request) and whether the response must clear the cookie. */
   session: WebSession;
-  /** The anonymous viewer id (`vid` cookie), sent to the API on playback and preroll calls. */
+  /** The anonymous viewer id (`vid` cookie), sent to the API on playback and preroll calls; reading it marks it used. */
   viewer: ViewerId;
   /** The page path of this request: data requests too carry it, so guards hold on client-side navigations. */
   path: string;

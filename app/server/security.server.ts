@@ -9,6 +9,10 @@ const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
 const STRIPE_SCRIPT = "https://js.stripe.com";
 const STRIPE_FRAMES = ["https://js.stripe.com", "https://hooks.stripe.com"];
 const STRIPE_CONNECT = "https://api.stripe.com";
+/** The Google tag (gtag.js) and GA4's hits (https://developers.google.com/tag-platform/security/guides/csp). */
+const GOOGLE_TAG_SCRIPT = "https://www.googletagmanager.com";
+const GOOGLE_TAG_HITS = ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"];
+const GOOGLE_TAG_IMAGES = ["https://*.google-analytics.com", "https://*.googletagmanager.com"];
 
 export interface SecurityOptions {
   /** Per-request nonce for inline scripts and styles. */
@@ -18,6 +22,8 @@ export interface SecurityOptions {
    * embeddable (`handle.embed`, see `frameAncestorsFor`) passes a list; every other document stays unframeable.
    */
   frameAncestors?: readonly string[];
+  /** Let the channel's Google tag in (it has one and the visitor did not decline; see googleTagHostsAllowed). */
+  googleTag?: boolean;
   /** The request URL: HSTS is sent everywhere except local hosts. */
   url: URL;
   env: Pick<Env, "APP_ENV"> & { OAUTH_LOCAL_ISSUER?: string; TURNSTILE_SITE_KEY?: string; STRIPE_PUBLISHABLE_KEY?: string };
@@ -48,7 +54,7 @@ export function cspAllowsFraming(csp: string | null): boolean {
   return value !== "" && value !== "'none'";
 }
 
-export function contentSecurityPolicy({ nonce, env, frameAncestors }: Omit<SecurityOptions, "url">): string {
+export function contentSecurityPolicy({ nonce, env, frameAncestors, googleTag = false }: Omit<SecurityOptions, "url">): string {
   const formOrigins = [...OAUTH_FORM_ORIGINS];
   // The local OAuth server stands in for Google and Facebook outside production.
   if (env.OAUTH_LOCAL_ISSUER && env.APP_ENV !== "production") formOrigins.push(new URL(env.OAUTH_LOCAL_ISSUER).origin);
@@ -58,14 +64,17 @@ export function contentSecurityPolicy({ nonce, env, frameAncestors }: Omit<Secur
   const stripeScript = stripe ? ` ${STRIPE_SCRIPT}` : "";
   const stripeFrames = stripe ? ` ${STRIPE_FRAMES.join(" ")}` : "";
   const stripeConnect = stripe ? ` ${STRIPE_CONNECT}` : "";
+  const tagScript = googleTag ? ` ${GOOGLE_TAG_SCRIPT}` : "";
+  const tagImages = googleTag ? ` ${GOOGLE_TAG_IMAGES.join(" ")}` : "";
+  const tagHits = googleTag ? ` ${GOOGLE_TAG_HITS.join(" ")}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${captcha}${stripeScript}`,
+    `script-src 'self' 'nonce-${nonce}'${captcha}${stripeScript}${tagScript}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${tagImages}`,
     "media-src 'self' blob:",
     "font-src 'self' data:",
-    `connect-src 'self'${stripeConnect}`,
+    `connect-src 'self'${stripeConnect}${tagHits}`,
     "worker-src 'self' blob:",
     `frame-src 'self'${captcha}${stripeFrames}`,
     "object-src 'none'",

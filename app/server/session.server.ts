@@ -4,7 +4,7 @@ import type { User } from "@api/contract/auth";
 import { SESSION_TTL_MS } from "@api/contract/constants";
 import type { AuthEndpoints } from "./api/auth.server";
 import { isApiRequestError } from "./api/errors";
-import { readCookie, serializeCookie } from "./cookies.server";
+import { readConsent, readCookie, serializeCookie } from "./cookies.server";
 
 export const SESSION_COOKIE = "sid";
 /** The anonymous viewer id: lets the API suppress a preroll that already played for a signed-out visitor. */
@@ -71,24 +71,50 @@ export function applyExpiredSession(headers: Headers, request: Request, session:
   if (!setsCookie) headers.append("Set-Cookie", destroySession(request));
 }
 
-/** This visitor's viewer id, and whether the response must set the cookie (a new id, or a malformed one replaced). */
+/**
+ * This visitor's viewer id, whether the response must set the cookie (a new id, or a malformed one replaced), and
+ * whether the request used it: reading `id` marks it used (playback grants and preroll reports do).
+ */
 export interface ViewerId {
-  id: string;
-  fresh: boolean;
+  readonly id: string;
+  readonly fresh: boolean;
+  readonly used: boolean;
+}
+
+function viewerId(id: string, fresh: boolean): ViewerId {
+  let used = false;
+  return {
+    get id() {
+      used = true;
+      return id;
+    },
+    fresh,
+    get used() {
+      return used;
+    },
+  };
 }
 
 /** The `vid` cookie's id, or a new random one (16 bytes, base64url: 22 characters) when it is missing or not ours. */
 export function loadViewerId(request: Request): ViewerId {
   const id = readCookie(request, VIEWER_COOKIE);
-  if (id && VIEWER_ID.test(id)) return { id, fresh: false };
+  if (id && VIEWER_ID.test(id)) return viewerId(id, false);
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   const fresh = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  return { id: fresh, fresh: true };
+  return viewerId(fresh, true);
 }
 
-/** Sets the `vid` cookie (1 year, same flags as `sid`) on the first response of a visitor who lacks it. */
+/** The viewer id a playback or preroll call carries: a signed-in user's suppression goes by the user, so none then. */
+export const anonymousViewerId = (session: WebSession, viewer: ViewerId): string | null => (session.user ? null : viewer.id);
+
+/**
+ * Sets the `vid` cookie (1 year, same flags as `sid`) for a visitor who lacks it, on a response that used the id
+ * (preroll suppression needs it remembered), or once the visitor accepted cookies. A visitor who only browses, and
+ * has not accepted, gets none.
+ */
 export function applyViewerCookie(headers: Headers, request: Request, viewer: ViewerId | undefined): void {
   if (!viewer?.fresh) return;
+  if (!viewer.used && readConsent(request) !== "accepted") return;
   const setsCookie = headers.getSetCookie().some((c) => c.startsWith(`${VIEWER_COOKIE}=`));
   if (!setsCookie) headers.append("Set-Cookie", serializeCookie(request, VIEWER_COOKIE, viewer.id));
 }

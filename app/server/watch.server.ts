@@ -5,7 +5,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { PlaybackResult } from "~/server/api/playback.server";
 import { loadEvent } from "~/server/events.server";
 import { requireTenant } from "~/server/guards.server";
-import { markExpired } from "~/server/session.server";
+import { anonymousViewerId, markExpired } from "~/server/session.server";
 
 export async function loadEventPlayback(context: AppLoadContext, id: string | undefined) {
   const event = await loadEvent(context, id);
@@ -13,6 +13,6 @@ export async function loadEventPlayback(context: AppLoadContext, id: string | un
   const playback: PlaybackResult =
     event.stream_status === "upcoming"
       ? { kind: "upcoming" }
-      : await requireTenant(context).playback.playback(event.id, session.token, () => markExpired(session), context.viewer.id);
+      : await requireTenant(context).playback.playback(event.id, session.token, () => markExpired(session), anonymousViewerId(session, context.viewer));
   return { event, playback };
 }

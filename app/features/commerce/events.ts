@@ -1,8 +1,9 @@
-// The checkout's ecommerce events (issue 6) on one small emitter, like the player's: checkout emits, and whatever
-// sends analytics (a later issue) subscribes. Amounts are major units; the currency defaults to USD (SPEC §9).
+// The checkout's ecommerce events (issue 6) on one small emitter, like the player's: the shop and checkout emit, and
+// whatever sends analytics (issue 14) subscribes. Amounts are major units; the currency defaults to USD (SPEC §9).
 import { TRACKING_CURRENCY, type Currency } from "@api/contract/commerce-types";
 
-export type CommerceEventName = "begin_checkout" | "add_payment_info" | "purchase";
+/** /packages lists (view_item_list), a pass's own page shows one (view_item), then /buy's checkout steps. */
+export type CommerceEventName = "view_item_list" | "view_item" | "begin_checkout" | "add_payment_info" | "purchase";
 
 export interface CommerceItem {
   id: number;
@@ -13,8 +14,11 @@ export interface CommerceItem {
 export interface CommerceEvent {
   name: CommerceEventName;
   currency: Currency;
+  /** The amount at stake; for a list, the sum of the prices shown. */
   value: number;
   items: CommerceItem[];
+  /** view_item_list: which list. */
+  list?: { id: string; name: string };
   /** purchase: the paid order. */
   orderId?: number;
   coupon?: string;

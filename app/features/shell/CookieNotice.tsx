@@ -1,7 +1,10 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-/** Shown until accepted; the choice is kept in a cookie. Without JavaScript the form posts and comes back. */
+/**
+ * Shown until answered; the choice (accepted or declined) is kept in a cookie. Both buttons weigh the same, so
+ * declining is as easy as accepting. Without JavaScript the form posts and comes back.
+ */
 export function CookieNotice({ privacyUrl }: { privacyUrl: string | null }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
@@ -12,9 +15,12 @@ export function CookieNotice({ privacyUrl }: { privacyUrl: string | null }) {
       <p>
         {t("cookie.message")} {privacyUrl ? <Link to={privacyUrl}>{t("cookie.learnMore")}</Link> : null}
       </p>
-      <fetcher.Form method="post" action="/action/accept-cookies">
+      <fetcher.Form method="post" action="/action/accept-cookies" className="cookie-notice__actions">
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <button type="submit" className="button button--primary">
+        <button type="submit" name="consent" value="declined" className="button cookie-notice__decline">
+          {t("cookie.decline")}
+        </button>
+        <button type="submit" name="consent" value="accepted" className="button button--primary">
           {t("cookie.accept")}
         </button>
       </fetcher.Form>

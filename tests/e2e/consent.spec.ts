@@ -1,0 +1,213 @@
+// The cookie notice and the channel's Google tag on both channels (issue 14, SPEC §1): a visitor who declines gets
+// no Google tag, no dataLayer and no `vid` cookie while browsing, and is not asked again; one who accepts gets the
+// tag (with the page's nonce) at once, page views on client navigations, and the shop's GA4 ecommerce events.
+// The machine is offline: the tag's script is served by the test (page.route).
+import type { Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { CHANNELS, newUser, openLatestMail, register, url, type Channel } from "./auth-helpers";
+import { ppvEvents, products } from "./commerce-helpers";
+import { GOOGLE_TAG_SCRIPTS, acceptCookies, cookieNotice, expect, expectAccessible, test } from "./fixtures";
+
+type CommonCopy = typeof import("../../app/locales/en/common.json");
+type CommerceCopy = typeof import("../../app/locales/en/commerce.json");
+const read = <T,>(lang: string, ns: string) => JSON.parse(readFileSync(`app/locales/${lang}/${ns}.json`, "utf8")) as T;
+const channelFile = (alias: string) => JSON.parse(readFileSync(`tenants/${alias}/channel.json`, "utf8")) as { settings: Record<string, unknown> };
+
+const langOf = (ch: Channel) => (ch.alias === "alpha" ? "en" : "fr");
+const tagIdOf = (ch: Channel) => String(channelFile(ch.alias).settings["google-analytics"]);
+const currencyOf = (ch: Channel) => String(channelFile(ch.alias).settings.currency);
+
+/** gtag's commands as the page queued them (each an arguments object), made plain. */
+const dataLayer = (page: Page) =>
+  page.evaluate(() => {
+    const layer = (window as unknown as { dataLayer?: IArguments[] }).dataLayer;
+    return layer ? (JSON.parse(JSON.stringify(layer.map((args) => Array.from(args)))) as unknown[][]) : null;
+  });
+const events = async (page: Page, name: string) => ((await dataLayer(page)) ?? []).filter((c) => c[0] === "event" && c[1] === name).map((c) => c[2] as Record<string, unknown>);
+const tagScript = (page: Page) => page.locator('script[src^="https://www.googletagmanager.com/"]');
+const vidCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === "vid");
+const consentCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === "cookie_consent")?.value;
+
+/** Serves the tag's script, counting the requests and, in the page, the runs. */
+async function standInTag(page: Page) {
+  const requested: string[] = [];
+  await page.route(GOOGLE_TAG_SCRIPTS, (route) => {
+    requested.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: "text/javascript", body: "window.__tagRuns = (window.__tagRuns || 0) + 1;" });
+  });
+  return requested;
+}
+
+/** Every request to a Google host, whatever answers it. */
+function googleRequests(page: Page) {
+  const seen: string[] = [];
+  page.on("request", (r) => {
+    if (/googletagmanager\.com|google-analytics\.com|analytics\.google\.com/.test(r.url())) seen.push(r.url());
+  });
+  return seen;
+}
+
+for (const ch of CHANNELS) {
+  const lang = langOf(ch);
+  const t = read<CommonCopy>(lang, "common").cookie;
+  const c = read<CommerceCopy>(lang, "commerce");
+
+  test.describe(`${ch.alias} (${lang})`, () => {
+    test("the notice offers Accept and Decline, passes axe and works from the keyboard", async ({ page }) => {
+      await page.goto(url(ch, "/"));
+      const notice = cookieNotice(page);
+      await expect(notice).toContainText(t.message);
+      await expect(notice.getByRole("button", { name: t.accept, exact: true })).toBeVisible();
+      await expect(notice.getByRole("button", { name: t.decline, exact: true })).toBeVisible();
+      await expectAccessible(page);
+      const decline = notice.getByRole("button", { name: t.decline, exact: true });
+      const stored = page.waitForResponse((r) => r.url().includes("/action/accept-cookies"));
+      await decline.focus();
+      await page.keyboard.press("Enter");
+      await stored;
+      await expect(notice).toHaveCount(0);
+      expect(await consentCookie(page)).toBe("declined");
+    });
+
+    test("a visitor who declines gets no Google tag, no dataLayer and no vid cookie, and is not asked again", async ({ page }) => {
+      const google = googleRequests(page);
+      const first = await page.goto(url(ch, "/packages"));
+      // Unanswered: the policy already names Google's hosts (an Accept works without a reload), but nothing loads.
+      expect(first?.headers()["content-security-policy"]).toContain("https://www.googletagmanager.com");
+      expect(await vidCookie(page), "no vid before an answer").toBeUndefined();
+      await cookieNotice(page).getByRole("button", { name: t.decline, exact: true }).click();
+      await expect(cookieNotice(page)).toHaveCount(0);
+      await expect.poll(() => consentCookie(page)).toBe("declined");
+
+      for (const path of ["/", "/vod_library", "/schedule", "/packages"]) {
+        const response = await page.goto(url(ch, path));
+        expect(response?.status(), path).toBe(200);
+        // A refusal keeps Google out of the policy too.
+        expect(response?.headers()["content-security-policy"], path).not.toMatch(/googletagmanager|google-analytics/);
+        await expect(page.locator(".site-header")).toBeVisible();
+        await expect(cookieNotice(page), path).toHaveCount(0);
+      }
+      await page.locator(`.site-header a[href="/schedule"]`).first().click();
+      await expect(page).toHaveURL(/\/schedule$/);
+      await page.reload();
+      await expect(page.locator(".site-header")).toBeVisible();
+      await expect(cookieNotice(page)).toHaveCount(0);
+      await expect(tagScript(page)).toHaveCount(0);
+      expect(await page.evaluate(() => "dataLayer" in window || "gtag" in window)).toBe(false);
+      expect(google).toEqual([]);
+      expect(await vidCookie(page), "no vid while browsing").toBeUndefined();
+    });
+
+    test("a visitor who accepts gets the tag at once, with the page's nonce, and a page view per navigation", async ({ page }) => {
+      const requested = await standInTag(page);
+      await page.goto(url(ch, "/"));
+      await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+      await expect(tagScript(page)).toHaveCount(0);
+      expect(await dataLayer(page)).toBeNull();
+
+      await acceptCookies(page);
+      const id = tagIdOf(ch);
+      await expect(tagScript(page)).toHaveAttribute("src", `https://www.googletagmanager.com/gtag/js?id=${id}`);
+      // The script ran under the page's CSP, with the nonce the page's own scripts carry (browsers hide the attribute).
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __tagRuns?: number }).__tagRuns)).toBe(1);
+      const nonces = await page.evaluate(() => {
+        const tag = document.querySelector<HTMLScriptElement>('script[src^="https://www.googletagmanager.com/"]')!;
+        const own = document.querySelector<HTMLScriptElement>("script[nonce]:not([src^='https://www.googletagmanager.com/'])")!;
+        return { tag: tag.nonce, own: own.nonce, attribute: tag.hasAttribute("nonce") };
+      });
+      expect(nonces.attribute).toBe(true);
+      expect(nonces.tag).not.toBe("");
+      expect(nonces.tag).toBe(nonces.own);
+      expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage), "no reload").toBe(true);
+      expect(requested).toEqual([`https://www.googletagmanager.com/gtag/js?id=${id}`]);
+
+      const layer = (await dataLayer(page))!;
+      expect(layer.find((cmd) => cmd[0] === "config")).toEqual(["config", id, { send_page_view: false }]);
+      await expect.poll(() => events(page, "page_view")).toEqual([expect.objectContaining({ page_location: url(ch, "/") })]);
+
+      // A client navigation is a page view of its own; the tag is not loaded twice.
+      await page.locator(`.site-header a[href="/schedule"]`).first().click();
+      await expect(page).toHaveURL(/\/schedule$/);
+      await expect
+        .poll(async () => (await events(page, "page_view")).map((e) => e.page_location))
+        .toEqual([url(ch, "/"), url(ch, "/schedule")]);
+      expect((await events(page, "page_view"))[1]).toMatchObject({ page_referrer: url(ch, "/") });
+      await expect(tagScript(page)).toHaveCount(1);
+
+      // Next visit: accepted already, so the tag comes with the page, and the policy lets its hits out.
+      const again = await page.goto(url(ch, "/vod_library"));
+      expect(again?.headers()["content-security-policy"]).toMatch(/connect-src 'self'[^;]* https:\/\/\*\.google-analytics\.com/);
+      await expect(cookieNotice(page)).toHaveCount(0);
+      await expect.poll(() => events(page, "page_view")).toEqual([expect.objectContaining({ page_location: url(ch, "/vod_library") })]);
+      // Accepted, the anonymous viewer id may be kept.
+      expect(await vidCookie(page)).toBeTruthy();
+    });
+
+    test(`after an Accept, the shop and a 4242 purchase reach the tag as GA4 ecommerce events in ${currencyOf(ch)}`, async ({ page, request }, testInfo) => {
+      test.setTimeout(90_000);
+      await standInTag(page);
+      const [eventId] = await ppvEvents(request, ch.alias);
+      // A label of its own per run: the e2e server may be reused between runs.
+      const user = newUser(testInfo, `tagged${Date.now().toString(36)}`);
+      await register(page, ch, user);
+      await openLatestMail(page, ch, user.email, "verify_email");
+
+      // The list was shown before the Accept: it goes to the tag right after it, on the same page.
+      await page.goto(url(ch, "/packages"));
+      await acceptCookies(page);
+      await expect.poll(async () => (await events(page, "view_item_list")).length).toBe(1);
+      const [list] = await events(page, "view_item_list");
+      expect(list).toMatchObject({ currency: currencyOf(ch), item_list_id: "packages" });
+      expect((list!.items as unknown[]).length).toBeGreaterThan(0);
+
+      // A pass with choices has a page of its own: a view_item.
+      const pass = (await products(request, ch.alias)).find((p) => p.kind === "package" && p.event_id === null && p.max_choices !== null);
+      expect(pass, `${ch.alias}: a pass with choices`).toBeTruthy();
+      await page.goto(url(ch, `/select-package/${pass!.id}`));
+      await expect
+        .poll(() => events(page, "view_item"))
+        .toEqual([expect.objectContaining({ currency: currencyOf(ch), items: [expect.objectContaining({ item_id: String(pass!.id), item_name: pass!.name, quantity: 1 })] })]);
+
+      await page.goto(url(ch, `/buy?event_id=${eventId}`));
+      await expect.poll(async () => (await events(page, "begin_checkout")).length).toBe(1);
+      const form = page.locator("form#payment");
+      const newCard = form.getByRole("radio", { name: c.buy.newCard });
+      if (await newCard.isVisible()) await newCard.check();
+      await form.getByLabel(c.buy.cardNumber).fill("4242 4242 4242 4242");
+      await form.getByLabel(c.buy.expiry).fill("12/34");
+      await form.getByLabel(c.buy.cvc).fill("123");
+      await form.getByLabel(c.buy.cardName).fill("Jordan Lee");
+      await form.locator("button[type=submit]").click();
+      await expect(page).toHaveURL(new RegExp(`/watch/${eventId}$`), { timeout: 15_000 });
+
+      const [purchase] = await events(page, "purchase");
+      expect(purchase, "a GA4 purchase").toBeTruthy();
+      expect(purchase).toMatchObject({ currency: currencyOf(ch), transaction_id: expect.stringMatching(/^\d+$/) });
+      expect(purchase!.value).toBeGreaterThan(0);
+      expect(purchase!.items).toEqual([expect.objectContaining({ item_name: expect.any(String), quantity: 1, price: expect.any(Number) })]);
+      const names = ((await dataLayer(page)) ?? []).filter((cmd) => cmd[0] === "event").map((cmd) => cmd[1]);
+      expect(names).toEqual(["page_view", "begin_checkout", "add_payment_info", "purchase", "page_view"]);
+    });
+  });
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const ch of CHANNELS) {
+    const t = read<CommonCopy>(langOf(ch), "common").cookie;
+
+    test(`${ch.alias}: Decline is a plain form, and the notice stays gone`, async ({ page }) => {
+      const google = googleRequests(page);
+      await page.goto(url(ch, "/faq"));
+      await cookieNotice(page).getByRole("button", { name: t.decline, exact: true }).click();
+      await expect(page).toHaveURL(url(ch, "/faq"));
+      await expect(cookieNotice(page)).toHaveCount(0);
+      expect(await consentCookie(page)).toBe("declined");
+      await page.goto(url(ch, "/"));
+      await expect(cookieNotice(page)).toHaveCount(0);
+      expect(await vidCookie(page)).toBeUndefined();
+      expect(google).toEqual([]);
+    });
+  }
+});
