@@ -158,7 +158,9 @@ function Checkout({ target, checkout, publishableKey }: Ready) {
     else setPhase({ kind: "polling", orderId: buy.order_id });
   }, []);
   useEffect(() => {
-    if (actionData && "buy" in actionData && actionData.intent === "pay") handle(actionData.buy, "error" in actionData ? actionData.error : null);
+    if (!actionData || !("buy" in actionData) || actionData.intent !== "pay") return;
+    if ("trial" in actionData) startedTrial.current = actionData.trial;
+    handle(actionData.buy, "error" in actionData ? actionData.error : null);
   }, [actionData, handle]);
   useEffect(() => {
     if (confirmer.data) handle(confirmer.data.buy, "error" in confirmer.data ? confirmer.data.error : null);

@@ -57,7 +57,8 @@ export async function pay(form: FormData, url: URL, target: ProductTarget, calls
   const idempotency_key = /^[\w-]{8,100}$/.test(key) ? key : undefined;
   try {
     let buy: BuyResult;
-    if (product.kind === "subscription" && form.get("mode") === "trial") buy = await calls.startTrial(product.id, source, { save_card, idempotency_key });
+    const trial = product.kind === "subscription" && form.get("mode") === "trial";
+    if (trial) buy = await calls.startTrial(product.id, source, { save_card, idempotency_key });
     else if (product.kind === "bundle") buy = await calls.buyBundle(product.id, source, { code, save_card, idempotency_key });
     else if (product.kind === "subscription") buy = await calls.buy({ subscription_id: product.id, code, save_card, idempotency_key }, source);
     else if (target.eventId !== null && product.event_id !== null) buy = await calls.buy({ event_id: target.eventId, single_event_package_id: product.id, code, save_card, idempotency_key }, source);
@@ -66,7 +67,8 @@ export async function pay(form: FormData, url: URL, target: ProductTarget, calls
       buy = await calls.buy({ package_id: product.id, ...picks, code, save_card, idempotency_key }, source);
     }
     const message = buy.status === "failed" ? commerceMessage(t, buy.message) : null;
-    return json({ intent: "pay" as const, result: submission.reply(), buy: { ...buy, message } });
+    // `trial` tells the page which confirmation to show, even when the form was sent before the page's scripts ran.
+    return json({ intent: "pay" as const, result: submission.reply(), buy: { ...buy, message }, trial });
   } catch (error) {
     const message = refusal(error);
     if (!message) throw error;
