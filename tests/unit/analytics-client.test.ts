@@ -238,6 +238,17 @@ describe("page events", () => {
     ]);
   });
 
+  test("api_request fields are kept within the contract's bounds", async () => {
+    const h = harness();
+    h.client.apiRequest({ url: "/api/slow", status: 0, message: `  ${"x".repeat(900)}  `, length: Number.NaN, total: 400_000 }, "http://alpha-sports.test/");
+    h.client.apiRequest({ url: "", status: 1000, message: "   ", length: 5e9, total: -3 }, "http://alpha-sports.test/");
+    await h.advance(FLUSH_DELAY_MS);
+    expect(h.events().map((e) => e.extra)).toEqual([
+      { url: "/api/slow", status: 0, message: "x".repeat(500), length: 0, total: 300_000 },
+      { url: "/", status: 0, message: null, length: 1e9, total: 0 },
+    ]);
+  });
+
   test("login: when this browser goes from nobody signed in to someone", async () => {
     const h = harness();
     const here = "http://alpha-sports.test/";

@@ -60,5 +60,8 @@ describe("device", () => {
 });
 
 test("the client's copy of the contract's values is the contract's", () => {
-  for (const key of Object.keys(wire) as (keyof typeof wire)[]) expect(wire[key], key).toEqual(contract[key]);
+  const { API_REQUEST_TOTAL_MAX_MS, ...copies } = wire;
+  for (const key of Object.keys(copies) as (keyof typeof copies)[]) expect(copies[key], key).toEqual(contract[key]);
+  expect(contract.apiRequestFieldsSchema.safeParse({ url: "/", status: 200, total: API_REQUEST_TOTAL_MAX_MS }).success).toBe(true);
+  expect(contract.apiRequestFieldsSchema.safeParse({ url: "/", status: 200, total: API_REQUEST_TOTAL_MAX_MS + 1 }).success).toBe(false);
 });

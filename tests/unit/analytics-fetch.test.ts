@@ -1,5 +1,5 @@
 // The api_request observer (issue 14): window.fetch wrapped once, timing the page's own data requests (Remix `?_data=`
-// and `/api/` calls) and never the datalake's, other origins' or static files'.
+// and `/api/` calls) and never the datalake's, the player's media, other origins' or static files'.
 import { describe, expect, test } from "vitest";
 import type { ApiRequestReport } from "~/features/analytics/client";
 import { isObserved, observeFetch, reportedUrl } from "~/features/analytics/fetch-observer";
@@ -29,7 +29,9 @@ describe("which requests", () => {
     expect(isObserved(url("/watch/3.data"), ORIGIN)).toBe(true);
     expect(isObserved(url("/api/streams/beat"), ORIGIN)).toBe(true);
   });
-  test("not the datalake, not other origins, not pages or files", () => {
+  test("not the datalake, not media, not other origins, not pages or files", () => {
+    expect(isObserved(url("/api/media/event/1/chunk-stream0-00887.m4s?token=t"), ORIGIN)).toBe(false);
+    expect(isObserved(url("/api/media/vod/3/manifest.mpd"), ORIGIN)).toBe(false);
     expect(isObserved(url("/api/datalake/event/"), ORIGIN)).toBe(false);
     expect(isObserved(url("/api/datalake/hash/?profile=x"), ORIGIN)).toBe(false);
     expect(isObserved(new URL("https://js.stripe.com/v3/?_data=x"), ORIGIN)).toBe(false);

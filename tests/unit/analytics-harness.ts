@@ -3,6 +3,7 @@
 import { expect } from "vitest";
 import type { z } from "zod";
 import {
+  apiRequestFieldsSchema,
   batchOf,
   pageEventRecordSchema,
   sessionRecordSchema,
@@ -66,6 +67,8 @@ export function harness(options: HarnessOptions = {}) {
         expect(schema, `a datalake path: ${url}`).toBeTruthy();
         const result = batchOf(schema!).safeParse(parsed);
         expect(result.success ? [] : result.error.issues, `${url} body`).toEqual([]);
+        // Ingestion checks an api_request's fields too.
+        for (const r of records) if (r.event === "api_request") expect(apiRequestFieldsSchema.safeParse(r.extra).error?.issues ?? []).toEqual([]);
         calls.push({ kind: "post", url, beacon, records });
         return options.status ? options.status(url, posts++) : 204;
       },

@@ -13,7 +13,7 @@ import type {
 import type { PlayerEvent, PlayerStream } from "~/features/player/events";
 import { STORAGE_PREFIX } from "./environment";
 import { ViewingMeter } from "./viewing";
-import { ANALYTICS_SESSION_MS, DATALAKE_BATCH_MAX, DATALAKE_MAX_AGE_MS, DATALAKE_PATHS, TRK_TTL_MS, VIDEO_EVENTS, VIEWING_INTERVAL_S } from "./wire";
+import { ANALYTICS_SESSION_MS, API_REQUEST_TOTAL_MAX_MS, DATALAKE_BATCH_MAX, DATALAKE_MAX_AGE_MS, DATALAKE_PATHS, TRK_TTL_MS, VIDEO_EVENTS, VIEWING_INTERVAL_S } from "./wire";
 
 /** Records wait this long for company before a batch goes (unless a batch fills first or the page hides). */
 export const FLUSH_DELAY_MS = 5_000;
@@ -382,12 +382,13 @@ export function createAnalyticsClient(deps: AnalyticsDeps): AnalyticsClient {
       if (last !== id) storage.set(USER_KEY, id);
     },
     apiRequest(request, currentUrl) {
+      // Within the contract's api_request bounds: one field out of them would have the whole batch refused.
       pageEvent("api_request", currentUrl, {
-        url: request.url.slice(0, 2000),
-        status: request.status,
-        message: request.message ? request.message.slice(0, 500) : null,
-        length: Math.max(0, Math.round(request.length)) || 0,
-        total: Math.max(0, Math.round(request.total)),
+        url: request.url.slice(0, 2000) || "/",
+        status: Number.isInteger(request.status) && request.status >= 0 && request.status <= 599 ? request.status : 0,
+        message: request.message?.trim().slice(0, 500) || null,
+        length: Math.min(1e9, Math.max(0, Math.round(request.length) || 0)),
+        total: Math.min(API_REQUEST_TOTAL_MAX_MS, Math.max(0, Math.round(request.total) || 0)),
       });
     },
     playerEvent,

@@ -1,5 +1,6 @@
 // The api_request events (SPEC §7): window.fetch is wrapped once to time the page's own data requests, Remix loader
-// and action calls (`?_data=`, `.data`) and `/api/` calls, never the datalake's (they would report themselves).
+// and action calls (`?_data=`, `.data`) and `/api/` calls, never the datalake's (they would report themselves) nor
+// the player's media (a segment every few seconds is playback, which the video events and viewing reports cover).
 import type { ApiRequestReport } from "./client";
 
 const WRAPPED = Symbol.for("rudy.analytics.fetch");
@@ -17,7 +18,7 @@ export interface FetchObserverOptions {
 /** Whether a request is one of the page's data requests, and not the analytics' own. */
 export function isObserved(url: URL, origin: string): boolean {
   if (url.origin !== origin) return false;
-  if (url.pathname.startsWith("/api/datalake/")) return false;
+  if (url.pathname.startsWith("/api/datalake/") || url.pathname.startsWith("/api/media/")) return false;
   return url.pathname.startsWith("/api/") || url.searchParams.has("_data") || url.pathname.endsWith(".data");
 }
 

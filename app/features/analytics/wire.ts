@@ -10,6 +10,8 @@ export const TRK_TTL_MS = 10_800_000;
 export const DATALAKE_BATCH_MAX = 50;
 export const DATALAKE_MAX_AGE_MS = 24 * HOUR_MS;
 export const VIEWING_INTERVAL_S = 30;
+/** The longest api_request `total` the contract takes (apiRequestFieldsSchema). */
+export const API_REQUEST_TOTAL_MAX_MS = ANALYTICS_TIMEOUT_MS * 10;
 export const VIDEO_EVENTS: readonly VideoEventName[] = ["first_frame", "play", "pause", "seek", "complete", "error", "ready"];
 export const DATALAKE_PATHS: Record<DatalakeKind, string> = {
   session: "datalake/session/",

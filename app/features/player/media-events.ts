@@ -44,7 +44,8 @@ export function trackMediaEvents(video: HTMLVideoElement, source: MediaEventSour
     emit("play");
   };
   const onPause = () => !video.ended && emit("pause");
-  const onSeeking = () => emit("seek", { from: lastTime });
+  // Before the first frame a seek is the player placing the start (the live edge), not the viewer.
+  const onSeeking = () => firstFrame && emit("seek", { from: lastTime });
   const onTime = () => {
     if (video.seeking) return;
     lastTime = video.currentTime;
