@@ -44,16 +44,16 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const { settings, menu, pages, static_blocks } = bootstrap;
   const { user } = context.session;
   return {
-    // Only what the header and the analytics show: the page data is visible to scripts.
-    user: user ? { id: user.id, name: `${user.first_name} ${user.last_name}`.trim(), email: user.email } : null,
-    // The first-party analytics service (issue 14), when the channel has a profile for it.
-    analytics: settings["yare-analytics"] ? { profile: settings["yare-analytics"], endpoint: "/api" } : null,
+    // Only what the header shows: the page data is visible to scripts.
+    user: user ? { name: `${user.first_name} ${user.last_name}`.trim(), email: user.email } : null,
     // What the follow buttons show (issue 12); reloaded after every POST, like the rest of this loader.
     following: await loadFollowing(context),
     lang,
     languages: channel.languages,
     siteName: settings.title ?? channel.name,
     channelName: channel.name,
+    // The first-party analytics service (issue 14), when the channel has a profile for it, and who it reports.
+    analytics: settings["yare-analytics"] ? { profile: settings["yare-analytics"], endpoint: "/api", user: user ? { id: user.id, email: user.email } : null } : null,
     description: settings.description,
     logo: settings.logo,
     favicon: settings.favicon,
@@ -114,7 +114,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Scroll restoration keeps positions in sessionStorage, which a browser may deny to a page framed by another
             site (third-party storage blocked): the embed player has nothing to restore, so it goes without. */}
         {plain ? null : <ScrollRestoration nonce={nonce} />}
-        {data?.analytics ? <AnalyticsProvider config={data.analytics} user={data.user} /> : null}
+        {data?.analytics ? <AnalyticsProvider config={data.analytics} user={data.analytics.user} /> : null}
         <Scripts nonce={nonce} />
       </body>
     </html>
