@@ -26,6 +26,7 @@ import { FlashNotice } from "~/ui/FlashNotice";
 import { menuFor } from "~/lib/menu";
 import type { RouteHandle } from "~/lib/route-handle";
 import { useNonce } from "~/lib/nonce";
+import { AnalyticsProvider } from "~/features/analytics/AnalyticsProvider";
 import { themeCss } from "~/lib/theme";
 import { blocksFor } from "~/server/content.server";
 import { readConsent } from "~/server/cookies.server";
@@ -54,6 +55,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     languages: channel.languages,
     siteName: settings.title ?? channel.name,
     channelName: channel.name,
+    // The first-party analytics service (issue 14), when the channel has a profile for it, and who it reports.
+    analytics: settings["yare-analytics"] ? { profile: settings["yare-analytics"], endpoint: "/api", user: user ? { id: user.id, email: user.email } : null } : null,
     description: settings.description,
     logo: settings.logo,
     favicon: settings.favicon,
@@ -117,6 +120,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Scroll restoration keeps positions in sessionStorage, which a browser may deny to a page framed by another
             site (third-party storage blocked): the embed player has nothing to restore, so it goes without. */}
         {plain ? null : <ScrollRestoration nonce={nonce} />}
+        {data?.analytics ? <AnalyticsProvider config={data.analytics} user={data.analytics.user} /> : null}
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -1,6 +1,7 @@
 // /share/{id}/{uuid} (issue 11): a clip shared by link, for anyone holding it (the uuid is its unguessable half). It
-// plays in a plain <video> from its signed MP4 (no player JS on this page). Signed URLs expire in 10 minutes, so the
-// cards name the stable /share/{id}/{uuid}/video.mp4 and poster.jpg, which redirect to fresh ones.
+// plays in a plain <video> from its signed MP4 (no player JS on this page, only its analytics events). Signed URLs
+// expire in 10 minutes, so the cards name the stable /share/{id}/{uuid}/video.mp4 and poster.jpg, which redirect to
+// fresh ones.
 import type { SharedClip } from "@api/contract/clips";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
@@ -10,6 +11,7 @@ import { clipTags, tagLabel } from "~/features/clips/messages";
 import { catalogueLinks } from "~/features/events/links";
 import { metaWithSocial } from "~/features/events/social-meta";
 import { ShareButton, shareButtonLinks } from "~/features/share/ShareButton";
+import { useMediaEvents } from "~/features/player/media-events";
 import { clock } from "~/features/player/usePlaybackState";
 import { formatDate, matchup } from "~/lib/format";
 import { loadSharedClip } from "~/features/clips/shared.server";
@@ -27,7 +29,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   const path = `/share/${clip.id}/${clip.uuid}`;
   const shareUrl = absoluteUrl(context, path)!;
   return {
-    clip: { name: clip.name, duration: clip.duration, createdAt: clip.created_at, file: clip.file.url, poster: clip.poster?.url ?? null },
+    clip: { id: clip.id, name: clip.name, duration: clip.duration, createdAt: clip.created_at, file: clip.file.url, poster: clip.poster?.url ?? null },
     tags: clip.tags.map((key) => ({ key, label: tagLabel(tags, key) })),
     source,
     full: fullSource(clip),
@@ -68,7 +70,7 @@ export default function SharedClipPage() {
   return (
     <article className="page share" aria-labelledby="share-title">
       <div className="share__stage">
-        <ClipVideo src={clip.file} poster={clip.poster} name={clip.name} />
+        <ClipVideo id={clip.id} src={clip.file} poster={clip.poster} name={clip.name} />
       </div>
       <div className="share__body">
         <header className="share__header">
@@ -123,10 +125,11 @@ export default function SharedClipPage() {
  * The clip's MP4. Its signed URL expires: a video that fails (a tab left open, then played) reloads the page data
  * once for fresh URLs and picks up where it was; if the fresh URL fails too, it says so.
  */
-function ClipVideo({ src, poster, name }: { src: string; poster: string | null; name: string }) {
+function ClipVideo({ id, src, poster, name }: { id: number; src: string; poster: string | null; name: string }) {
   const { t } = useTranslation("share");
   const revalidator = useRevalidator();
   const video = useRef<HTMLVideoElement>(null);
+  useMediaEvents(video, { id, type: "clip" });
   const refreshing = useRef(false);
   const resume = useRef<{ at: number; play: boolean } | null>(null);
   const [failed, setFailed] = useState(false);

@@ -9,6 +9,7 @@ import { catalogueLinks } from "~/features/events/links";
 import { coveringPasses, type CoveringPass } from "~/features/orders/covering";
 import { ordersLinks } from "~/features/orders/format";
 import { DownloadEvent } from "~/features/player/DownloadEvent";
+import { eventStream } from "~/features/player/stream";
 import { useWatchStage } from "~/features/player/WatchStage";
 import { useClipArea } from "~/features/clips/ClipArea";
 import { loadClipArea } from "~/features/clips/clips.server";
@@ -76,6 +77,7 @@ export default function Watch() {
   const { stage, overlay } = useWatchStage({
     playback,
     mediaId: event.id,
+    stream: eventStream(event),
     title: matchup(event),
     poster: event.poster,
     returnTo: `/watch/${event.id}`,

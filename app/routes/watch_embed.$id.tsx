@@ -5,6 +5,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useWatchStage } from "~/features/player/WatchStage";
+import { eventStream } from "~/features/player/stream";
 import { matchup } from "~/lib/format";
 import { pageMeta, type PageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -34,6 +35,7 @@ export default function WatchEmbed() {
   const { stage, overlay } = useWatchStage({
     playback,
     mediaId: event.id,
+    stream: eventStream(event),
     title,
     poster: event.poster,
     returnTo: `/watch/${event.id}`,

@@ -54,6 +54,7 @@ export default function WatchLibraryItem() {
   const { stage, overlay } = useWatchStage({
     playback,
     mediaId: item.id,
+    stream: { id: item.id, type: "vod" },
     title: item.title,
     poster: image,
     returnTo: `/watch_library/${item.id}`,

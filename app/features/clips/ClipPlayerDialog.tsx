@@ -3,6 +3,7 @@
 // (SPEC "two-phase clips"), through shaka (imported only when such a preview is opened).
 import type { Clip } from "@api/contract/clips";
 import { useEffect, useRef } from "react";
+import { useMediaEvents } from "~/features/player/media-events";
 import { useShakaPlayer } from "~/features/player/useShakaPlayer";
 
 export function ClipPlayerDialog({ clip, onClose, closeLabel }: { clip: Clip; onClose: () => void; closeLabel: string }) {
@@ -22,7 +23,7 @@ export function ClipPlayerDialog({ clip, onClose, closeLabel }: { clip: Clip; on
         </button>
       </div>
       {clip.file ? (
-        <video className="clip-dialog__video" src={clip.file.url} poster={clip.poster?.url} controls autoPlay playsInline data-testid="clip-video" />
+        <FileVideo clip={clip} url={clip.file.url} />
       ) : clip.preview ? (
         <PreviewVideo clip={clip} url={clip.preview.url} />
       ) : null}
@@ -30,9 +31,15 @@ export function ClipPlayerDialog({ clip, onClose, closeLabel }: { clip: Clip; on
   );
 }
 
+function FileVideo({ clip, url }: { clip: Clip; url: string }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  useMediaEvents(videoRef, { id: clip.id, type: "clip" });
+  return <video ref={videoRef} className="clip-dialog__video" src={url} poster={clip.poster?.url} controls autoPlay playsInline data-testid="clip-video" />;
+}
+
 function PreviewVideo({ clip, url }: { clip: Clip; url: string }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const token = new URL(url).searchParams.get("token") ?? "";
-  useShakaPlayer(videoRef, { eventId: clip.id, manifest: url, token });
+  useShakaPlayer(videoRef, { eventId: clip.id, manifest: url, token, stream: { id: clip.id, type: "clip" } });
   return <video ref={videoRef} className="clip-dialog__video" controls muted playsInline data-testid="clip-preview-video" />;
 }

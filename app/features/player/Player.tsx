@@ -6,6 +6,7 @@ import type { PrerollGrant } from "@api/contract/media";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { LIVE_EDGE_S, PlayerControls, type PlayerActions } from "./PlayerControls";
+import type { PlayerStream } from "./events";
 import { Preroll } from "./Preroll";
 import { usePlaybackState } from "./usePlaybackState";
 import { useShakaPlayer, type ShakaPlayer } from "./useShakaPlayer";
@@ -35,6 +36,8 @@ export interface PlayerProps {
   onHandle?: (handle: PlayerHandle | null) => void;
   /** More controls at the end of the control bar (the Clip button). */
   extraControls?: ReactNode;
+  /** What plays, for the analytics events. */
+  stream?: PlayerStream;
 }
 
 const INTERACTIVE = /^(BUTTON|INPUT|SELECT|TEXTAREA|A)$/;
@@ -63,7 +66,7 @@ type MainPlayerProps = Omit<PlayerProps, "preroll"> & {
   autoFocus?: boolean;
 };
 
-function MainPlayer({ eventId, manifest, token, poster, title, seekStep = 10, autoFocus = false, onHandle, extraControls }: MainPlayerProps) {
+function MainPlayer({ eventId, manifest, token, stream, poster, title, seekStep = 10, autoFocus = false, onHandle, extraControls }: MainPlayerProps) {
   const { t } = useTranslation("player");
   const videoRef = useRef<HTMLVideoElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -72,7 +75,7 @@ function MainPlayer({ eventId, manifest, token, poster, title, seekStep = 10, au
     // Only on mount: the focus moves once, when the player replaces the preroll.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const { status, player } = useShakaPlayer(videoRef, { eventId, manifest, token });
+  const { status, player } = useShakaPlayer(videoRef, { eventId, manifest, token, stream });
   const state = usePlaybackState(videoRef, player);
   usePlayerHandle(videoRef, player, onHandle);
   // Known only in the browser: read after hydration so the server and first client render agree.

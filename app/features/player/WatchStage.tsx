@@ -9,6 +9,7 @@ import type { Playback } from "@api/contract/media";
 import type { PlaybackResult } from "~/server/api/playback.server";
 import type { CoveringPass } from "~/features/orders/covering";
 import { PassList } from "~/features/orders/PassList";
+import type { PlayerStream } from "./events";
 import { Player, type PlayerHandle } from "./Player";
 import { StreamLimitPrompt, StreamStoppedNotice, useStreamHeartbeat } from "./StreamLimit";
 
@@ -43,6 +44,8 @@ export interface WatchStageProps {
   playback: PlaybackResult;
   /** A stable id of what plays (the event or VOD item id), for the player's analytics and element ids. */
   mediaId: number;
+  /** What plays, described for the analytics (kind of stream, sport, school…). */
+  stream?: PlayerStream;
   title: string;
   poster: string | null;
   /** The page to come back to after logging in. */
@@ -67,7 +70,7 @@ export interface WatchStageProps {
 
 /** The stage: `{ stage, overlay }` to place in the page's frame (EventHeader, or the plain embed layout). */
 export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overlay: ReactNode } {
-  const { playback, mediaId, title, poster, returnTo, buyHref, startsAt, newTab, noun = "event", passes = [], onPlayerHandle, playerControls, besideCountdown } = props;
+  const { playback, mediaId, stream, title, poster, returnTo, buyHref, startsAt, newTab, noun = "event", passes = [], onPlayerHandle, playerControls, besideCountdown } = props;
   const forVideo = noun === "video";
   const { t } = useTranslation("player");
   const revalidator = useRevalidator();
@@ -91,6 +94,7 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
         <Player
           key={mediaId}
           eventId={mediaId}
+          stream={stream}
           manifest={manifest}
           token={grant.token}
           poster={grant.poster ?? poster}

@@ -1,11 +1,37 @@
 // The player's analytics events (issue 5) on one small emitter: the player emits, and whatever sends analytics
-// (a later issue) subscribes. Listeners never break playback: one that throws is reported and skipped.
+// (issue 14) subscribes. Listeners never break playback: one that throws is reported and skipped.
+import type { StreamType } from "@api/contract/datalake";
 
-export type PlayerEventName = "ready" | "first_frame" | "play" | "pause" | "seek" | "complete" | "error";
+/** SPEC §4's events, then what a viewing-time meter needs: the playhead moving, a stall, playback resuming, the end. */
+export type PlayerEventName =
+  | "ready"
+  | "first_frame"
+  | "play"
+  | "pause"
+  | "seek"
+  | "complete"
+  | "error"
+  | "progress"
+  | "waiting"
+  | "playing"
+  | "unload";
+
+/** What plays, as the page that mounts the player knows it (null: not known there). */
+export interface PlayerStream {
+  /** The event's id (live, replay), the library item's (vod) or the clip's. */
+  id: number;
+  type: StreamType;
+  category?: string | null;
+  sport?: string | null;
+  gender?: string | null;
+  school?: string | null;
+  league?: string | null;
+}
 
 export interface PlayerEvent {
   name: PlayerEventName;
   eventId: number;
+  stream?: PlayerStream;
   /** The playhead, in seconds of the presentation. */
   position: number;
   live: boolean;
@@ -14,6 +40,8 @@ export interface PlayerEvent {
   /** seek: where the playhead came from; error: the shaka error code. */
   from?: number;
   code?: number;
+  /** first_frame: ms from the player asking for the stream (or the viewer pressing play) to the frame shown. */
+  startup?: number;
 }
 
 export type PlayerListener = (event: PlayerEvent) => void;

@@ -2,7 +2,8 @@
 // keeps its signed token fresh. StrictMode-safe (TOOLCHAIN "Tests"): every await is followed by a cancellation
 // check, and the player is destroyed on unmount, so a double-run effect never leaves two players on one element.
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { emitPlayerEvent, type PlayerEventName } from "./events";
+import type { PlayerStream } from "./events";
+import { trackMediaEvents } from "./media-events";
 
 type Shaka = typeof import("shaka-player/dist/shaka-player.dash-es2021.js").default;
 export type ShakaPlayer = InstanceType<Shaka["Player"]>;
@@ -22,54 +23,30 @@ interface Options {
   manifest: string;
   /** The latest token; a renewed one applies to the next request without reloading the stream. */
   token: string;
+  /** What plays, for the analytics events (read when each is emitted). */
+  stream?: PlayerStream;
 }
 
-export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { eventId, manifest, token }: Options) {
+export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { eventId, manifest, token, stream }: Options) {
   const [status, setStatus] = useState<PlayerStatus>("loading");
   const [player, setPlayer] = useState<ShakaPlayer | null>(null);
   const tokenRef = useRef(token);
   tokenRef.current = token;
+  const streamRef = useRef(stream);
+  streamRef.current = stream;
 
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
     let cancelled = false;
     let instance: ShakaPlayer | null = null;
-    let firstFrame = false;
-    let lastTime = 0;
     setStatus("loading");
-
-    const emit = (name: PlayerEventName, extra: { from?: number; code?: number } = {}) =>
-      emitPlayerEvent({ name, eventId, position: video.currentTime, live: instance?.isLive() ?? false, at: performance.now(), ...extra });
+    const events = trackMediaEvents(video, { eventId, stream: () => streamRef.current, live: () => instance?.isLive() ?? false });
     const fail = (code?: number) => {
       if (cancelled) return;
       setStatus("error");
-      emit("error", { code });
+      events.emit("error", { code });
     };
-
-    const onPlaying = () => {
-      if (firstFrame) return;
-      firstFrame = true;
-      // The frame is on screen when the compositor presents it, not when "playing" fires.
-      if ("requestVideoFrameCallback" in video) video.requestVideoFrameCallback(() => !cancelled && emit("first_frame"));
-      else emit("first_frame");
-    };
-    const onPlay = () => emit("play");
-    const onPause = () => !video.ended && emit("pause");
-    const onSeeking = () => emit("seek", { from: lastTime });
-    const onTime = () => {
-      if (!video.seeking) lastTime = video.currentTime;
-    };
-    const onEnded = () => emit("complete");
-    const listeners: [string, () => void][] = [
-      ["playing", onPlaying],
-      ["play", onPlay],
-      ["pause", onPause],
-      ["seeking", onSeeking],
-      ["timeupdate", onTime],
-      ["ended", onEnded],
-    ];
-    for (const [name, fn] of listeners) video.addEventListener(name, fn);
 
     (async () => {
       const { default: shaka } = await import("shaka-player/dist/shaka-player.dash-es2021.js");
@@ -92,9 +69,9 @@ export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { eventId,
       if (cancelled) return;
       setPlayer(instance);
       setStatus("ready");
-      emit("ready");
+      events.emit("ready");
       // Muted autoplay is allowed everywhere; a refusal leaves the play button to the viewer.
-      video.play().catch(() => undefined);
+      video.play().catch(() => events.awaitViewer());
     })().catch((error: unknown) => {
       if (cancelled) return;
       console.warn("player failed:", error);
@@ -103,11 +80,11 @@ export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { eventId,
 
     return () => {
       cancelled = true;
-      for (const [name, fn] of listeners) video.removeEventListener(name, fn);
+      events.dispose();
       setPlayer(null);
       if (instance) void instance.destroy().catch(() => undefined);
     };
-    // The token is read through its ref: a renewal must not reload the stream.
+    // The token and stream are read through refs: a renewal (or new page data) must not reload the stream.
   }, [videoRef, eventId, manifest]);
 
   return { status, player };
