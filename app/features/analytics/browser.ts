@@ -4,7 +4,7 @@ import { onPlayerEvent } from "~/features/player/events";
 import { createAnalyticsClient, type AnalyticsClient, type AnalyticsStorage, type AnalyticsTransport } from "./client";
 import { DEV_SWITCH_KEY, analyticsEnabled, deviceType, encodedUserAgent, resolution } from "./environment";
 import { observeFetch } from "./fetch-observer";
-import { ANALYTICS_TIMEOUT_MS } from "./wire";
+import { ANALYTICS_TIMEOUT_MS } from "@api/contract/datalake-constants";
 
 export interface AnalyticsConfig {
   /** The channel's analytics profile key ("yare-analytics"). */

@@ -13,7 +13,7 @@ import type {
 import type { PlayerEvent, PlayerStream } from "~/features/player/events";
 import { STORAGE_PREFIX } from "./environment";
 import { ViewingMeter } from "./viewing";
-import { ANALYTICS_SESSION_MS, API_REQUEST_TOTAL_MAX_MS, DATALAKE_BATCH_MAX, DATALAKE_MAX_AGE_MS, DATALAKE_PATHS, TRK_TTL_MS, VIDEO_EVENTS, VIEWING_INTERVAL_S } from "./wire";
+import { ANALYTICS_SESSION_MS, API_REQUEST_TOTAL_MAX_MS, DATALAKE_BATCH_MAX, DATALAKE_MAX_AGE_MS, DATALAKE_PATHS, TRK_TTL_MS, VIDEO_EVENTS, VIEWING_INTERVAL_S } from "@api/contract/datalake-constants";
 
 /** Records wait this long for company before a batch goes (unless a batch fills first or the page hides). */
 export const FLUSH_DELAY_MS = 5_000;
