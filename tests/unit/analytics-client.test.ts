@@ -2,7 +2,7 @@
 // (kept 3 h), batching (at the max, after a delay, by beacon on hide, age_ms), bounded retries, logins, no profile.
 import { describe, expect, test } from "vitest";
 import { ANALYTICS_SESSION_MS, DATALAKE_BATCH_MAX, TRK_TTL_MS } from "@api/contract/datalake";
-import { FLUSH_DELAY_MS, QUEUE_MAX, SESSION_KEY, TRK_KEY, USER_KEY, sendOutcome } from "~/features/analytics/client";
+import { FLUSH_DELAY_MS, PENDING_KEY, QUEUE_MAX, SESSION_KEY, TRK_KEY, USER_KEY, sendOutcome } from "~/features/analytics/client";
 import { PROFILE, T0, harness, hashNo } from "./analytics-harness";
 
 const page = (path: string, title = "Home") => ({ url: `http://alpha-sports.test${path}`, title, referrer: "" });
@@ -151,6 +151,44 @@ describe("batching", () => {
     answer({ data: { hash: hashNo(42) } });
     await h.advance(FLUSH_DELAY_MS);
     expect(h.events()).toHaveLength(1);
+  });
+
+  test("a page that goes away before its session exists leaves its records to the next page, which sends them once", async () => {
+    const storage = new Map<string, string>();
+    const first = harness({ storage, hash: () => new Promise(() => undefined) });
+    first.client.page(page("/"));
+    first.client.hide();
+    await first.settle();
+    expect(first.posts("datalake/event/")).toHaveLength(0);
+    expect(storage.has(PENDING_KEY)).toBe(true);
+    first.client.dispose();
+
+    // The next page, 2 s later, on the same origin: a session is made and the first page's visit goes, dated.
+    const next = harness({ storage, now: T0 + 2_000 });
+    next.client.page(page("/registration", "Register"));
+    await next.advance(FLUSH_DELAY_MS);
+    const visits = next.events().filter((e) => e.event === "visit_page");
+    expect(visits.map((v) => new URL(v.origin).pathname)).toEqual(["/", "/registration"]);
+    expect(visits[0]!.age_ms).toBe(2_000 + FLUSH_DELAY_MS);
+    expect(storage.has(PENDING_KEY)).toBe(false);
+    // A third page sends nothing of it again.
+    const third = harness({ storage, now: next.now() });
+    await third.advance(FLUSH_DELAY_MS);
+    expect(third.events()).toHaveLength(0);
+  });
+
+  test("a page that hides and comes back sends what it kept itself, and the kept copy goes", async () => {
+    const storage = new Map<string, string>();
+    let answer!: (v: unknown) => void;
+    const h = harness({ storage, hash: () => new Promise((r) => (answer = r)) });
+    h.client.page(page("/"));
+    h.client.hide();
+    await h.settle();
+    expect(storage.has(PENDING_KEY)).toBe(true);
+    answer({ data: { hash: hashNo(77) } });
+    await h.advance(FLUSH_DELAY_MS);
+    expect(h.events()).toHaveLength(1);
+    expect(storage.has(PENDING_KEY)).toBe(false);
   });
 
   test("a record older than a day is not sent (ingestion would refuse its batch)", async () => {

@@ -23,6 +23,8 @@ export const MAX_SEND_ATTEMPTS = 2;
 export const QUEUE_MAX = 4 * DATALAKE_BATCH_MAX;
 
 export const SESSION_KEY = `${STORAGE_PREFIX}analytics_session`;
+/** Records a page could not send before it went away (no session yet): the next page sends them. */
+export const PENDING_KEY = `${STORAGE_PREFIX}analytics_pending`;
 export const TRK_KEY = `${STORAGE_PREFIX}analytics_trk`;
 /** The signed-in user last seen in this browser: their id, "" when signed out (absent: never seen). */
 export const USER_KEY = `${STORAGE_PREFIX}analytics_user`;
@@ -220,13 +222,16 @@ export function createAnalyticsClient(deps: AnalyticsDeps): AnalyticsClient {
     if (!queue.length) return;
     const session = currentSession();
     if (!session) {
-      if (!beacon)
+      if (beacon) keepForNextPage();
+      else
         ensureSession().then(
           () => send(kind, false),
           () => retry(kind, queue.splice(0)),
         );
       return;
     }
+    // This page sends what it kept for the next one (keepForNextPage): the copy goes.
+    if (storage.get(PENDING_KEY) !== null) storage.remove(PENDING_KEY);
     const t = now();
     // Ingestion refuses a record older than a day, and would refuse its whole batch with it.
     const fresh = queue.splice(0).filter((p) => t - p.at <= DATALAKE_MAX_AGE_MS);
@@ -237,6 +242,34 @@ export function createAnalyticsClient(deps: AnalyticsDeps): AnalyticsClient {
         (status) => sendOutcome(status) === "retry" && retry(kind, batch),
         () => retry(kind, batch),
       );
+    }
+  }
+
+  type Kept = Pending & { kind: Kind };
+
+  /**
+   * The page is going away before its session exists (a quick exit, a full navigation right after arriving): what
+   * waits is also written to storage, and the next page of this origin sends it, dated from when it happened. If
+   * this page comes back and sends it itself, the copy is dropped first.
+   */
+  function keepForNextPage(): void {
+    const waiting = KINDS.flatMap((kind) => queues[kind].map((p): Kept => ({ ...p, kind })));
+    if (waiting.length) storage.set(PENDING_KEY, JSON.stringify(waiting));
+  }
+
+  function restoreKept(): void {
+    const kept = readJson<Kept[]>(PENDING_KEY);
+    if (!kept) return;
+    storage.remove(PENDING_KEY);
+    const t = now();
+    for (const p of Array.isArray(kept) ? kept : []) {
+      if (!KINDS.includes(p?.kind) || typeof p.at !== "number" || p.at > t || t - p.at > DATALAKE_MAX_AGE_MS || !p.body) continue;
+      queues[p.kind].push({ body: p.body, at: p.at, attempts: p.attempts ?? 0 });
+    }
+    for (const kind of KINDS) if (queues[kind].length > QUEUE_MAX) queues[kind].splice(0, queues[kind].length - QUEUE_MAX);
+    if (KINDS.some((kind) => queues[kind].length)) {
+      if (!currentSession()) ensureSession().catch(() => undefined);
+      scheduleFlush();
     }
   }
 
@@ -364,6 +397,8 @@ export function createAnalyticsClient(deps: AnalyticsDeps): AnalyticsClient {
         break;
     }
   }
+
+  restoreKept();
 
   return {
     page({ url: pageUrl, title, referrer }) {
