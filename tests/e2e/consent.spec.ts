@@ -101,6 +101,8 @@ for (const ch of CHANNELS) {
     test("a visitor who accepts gets the tag at once, with the page's nonce, and a page view per navigation", async ({ page }) => {
       const requested = await standInTag(page);
       await page.goto(url(ch, "/"));
+      // An Accept pressed before the scripts run is the no-JavaScript form post, which reloads the page.
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
       await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
       await expect(tagScript(page)).toHaveCount(0);
       expect(await dataLayer(page)).toBeNull();
@@ -154,6 +156,7 @@ for (const ch of CHANNELS) {
 
       // The list was shown before the Accept: it goes to the tag right after it, on the same page.
       await page.goto(url(ch, "/packages"));
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
       await acceptCookies(page);
       await expect.poll(async () => (await events(page, "view_item_list")).length).toBe(1);
       const [list] = await events(page, "view_item_list");
