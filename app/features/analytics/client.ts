@@ -10,10 +10,10 @@ import type {
   VideoEventRecord,
   ViewingRecord,
 } from "@api/contract/datalake";
-import type { PlayerEvent, PlayerStream } from "~/features/player/events";
+import type { PlayerEvent } from "~/features/player/events";
 import { STORAGE_PREFIX } from "./environment";
-import { ViewingMeter } from "./viewing";
-import { ANALYTICS_SESSION_MS, API_REQUEST_TOTAL_MAX_MS, DATALAKE_BATCH_MAX, DATALAKE_MAX_AGE_MS, DATALAKE_PATHS, TRK_TTL_MS, VIDEO_EVENTS, VIEWING_INTERVAL_S } from "@api/contract/datalake-constants";
+import { createVideoViews } from "./video-views";
+import { ANALYTICS_SESSION_MS, API_REQUEST_TOTAL_MAX_MS, DATALAKE_BATCH_MAX, DATALAKE_MAX_AGE_MS, DATALAKE_PATHS, TRK_TTL_MS, } from "@api/contract/datalake-constants";
 
 /** Records wait this long for company before a batch goes (unless a batch fills first or the page hides). */
 export const FLUSH_DELAY_MS = 5_000;
@@ -287,116 +287,9 @@ export function createAnalyticsClient(deps: AnalyticsDeps): AnalyticsClient {
     enqueue("event", { ...viewer(), event, origin: origin.slice(0, 2000), extra });
   }
 
-  // ---- video (SPEC §7 video/event and video/viewing) ----
+  // ---- video (SPEC §7 video/event and video/viewing): ./video-views ----
 
-  interface View {
-    uuid: string;
-    stream: PlayerStream;
-    meter: ViewingMeter;
-    /** Completed: a new play is a new view. */
-    ended: boolean;
-    cancelTick: (() => void) | null;
-  }
-  const views = new Map<string, View>();
-  const viewKey = (s: PlayerStream) => `${s.type === "live" || s.type === "replay" ? "event" : s.type}:${s.id}`;
-
-  function report(view: View): void {
-    const span = view.meter.take(now());
-    if (!span.viewing_time && !span.rebuffer_time) return;
-    const s = view.stream;
-    enqueue("viewing", {
-      ...viewer(),
-      video_view_uuid: view.uuid,
-      stream_id: s.id,
-      stream_type: s.type,
-      viewing_time: Math.min(3600, span.viewing_time),
-      rebuffer_time: Math.min(3600, span.rebuffer_time),
-      category: s.category ?? null,
-      sport: s.sport ?? null,
-      gender: s.gender ?? null,
-      school: s.school ?? null,
-      league: s.league ?? null,
-    });
-  }
-
-  /** While playing, the time watched goes out every VIEWING_INTERVAL_S. */
-  function tick(view: View, on: boolean): void {
-    if (!on) {
-      view.cancelTick?.();
-      view.cancelTick = null;
-      return;
-    }
-    if (view.cancelTick) return;
-    view.cancelTick = deps.setTimer(() => {
-      view.cancelTick = null;
-      report(view);
-      tick(view, true);
-    }, VIEWING_INTERVAL_S * 1000);
-  }
-
-  function playerEvent(e: PlayerEvent): void {
-    const stream: PlayerStream = e.stream ?? { id: e.eventId, type: e.live ? "live" : "replay" };
-    if (!Number.isSafeInteger(stream.id) || stream.id <= 0) return;
-    const key = viewKey(stream);
-    const t = now();
-    let view = views.get(key);
-    if (e.name === "unload") {
-      if (!view) return;
-      view.meter.stopped(t);
-      tick(view, false);
-      report(view);
-      views.delete(key);
-      return;
-    }
-    if (!view || (view.ended && e.name === "play")) {
-      if (view) tick(view, false);
-      view = { uuid: deps.uuid(), stream, meter: new ViewingMeter(), ended: false, cancelTick: null };
-      views.set(key, view);
-    }
-    view.stream = stream;
-    const position = Number.isFinite(e.position) && e.position >= 0 && e.position <= 1e7 ? e.position : null;
-
-    if ((VIDEO_EVENTS as readonly string[]).includes(e.name)) {
-      enqueue("videoEvent", {
-        ...viewer(),
-        video_view_uuid: view.uuid,
-        stream_id: stream.id,
-        stream_type: stream.type,
-        event: e.name as VideoEventName,
-        position,
-        startup_ms: e.name === "first_frame" && e.startup !== undefined ? Math.min(600_000, Math.max(0, Math.round(e.startup))) : null,
-        code: e.name === "error" && Number.isInteger(e.code) ? e.code : null,
-      });
-    }
-
-    const meter = view.meter;
-    switch (e.name) {
-      case "progress":
-        if (position !== null) meter.progress(position, t);
-        break;
-      case "playing":
-        meter.playing(position ?? 0, t);
-        tick(view, true);
-        break;
-      case "play":
-        tick(view, true);
-        break;
-      case "waiting":
-        meter.waiting(t);
-        break;
-      case "seek":
-        meter.seeked(t);
-        break;
-      case "pause":
-      case "complete":
-      case "error":
-        meter.stopped(t);
-        tick(view, false);
-        report(view);
-        if (e.name === "complete") view.ended = true;
-        break;
-    }
-  }
+  const video = createVideoViews({ now, uuid: deps.uuid, setTimer: deps.setTimer, viewer, enqueue });
 
   restoreKept();
 
@@ -426,17 +319,17 @@ export function createAnalyticsClient(deps: AnalyticsDeps): AnalyticsClient {
         total: Math.min(API_REQUEST_TOTAL_MAX_MS, Math.max(0, Math.round(request.total) || 0)),
       });
     },
-    playerEvent,
+    playerEvent: video.playerEvent,
     hide() {
       // A stall in progress is split here; the meters go on if playback continues in the background.
-      for (const view of views.values()) report(view);
+      video.reportAll();
       flushAll(true);
     },
     flush: () => flushAll(false),
     dispose() {
       disposed = true;
       cancelFlush?.();
-      for (const view of views.values()) tick(view, false);
+      video.stopAll();
     },
   };
 }
