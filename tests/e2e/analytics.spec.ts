@@ -3,9 +3,9 @@
 // moves on; every record is then read back from the store (D1, through GET /api/dev/analytics?session=) with the
 // right fields, and the channel's owner finds the watched event and the sale on /analytics.
 import { readFileSync } from "node:fs";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import { CHANNELS, type Channel, login, newUser, openLatestMail, PASSWORD, register, url } from "./auth-helpers";
-import { ppvEvents } from "./commerce-helpers";
+import { payButton, ppvEvents, typeCard } from "./commerce-helpers";
 import { PORT, expect, test } from "./fixtures";
 import { apiKey, expectPlaying, findEvent } from "./watch-helpers";
 
@@ -33,17 +33,6 @@ async function stored(request: APIRequestContext, ch: Channel, session: string):
   return ((await res.json()) as { data: Stored[] }).data;
 }
 
-async function pay(page: Page, c: CommerceCopy) {
-  const form = page.locator("form#payment");
-  const newCard = form.getByRole("radio", { name: c.buy.newCard });
-  if (await newCard.isVisible()) await newCard.check();
-  await form.getByLabel(c.buy.cardNumber).fill("4242424242424242");
-  await form.getByLabel(c.buy.expiry).fill("12/34");
-  await form.getByLabel(c.buy.cvc).fill("123");
-  await form.getByLabel(c.buy.cardName).fill("Jordan Lee");
-  await form.locator("button[type=submit]").click();
-}
-
 for (const ch of CHANNELS) {
   const lang = ch.alias === "alpha" ? "en" : "fr";
 
@@ -67,7 +56,8 @@ for (const ch of CHANNELS) {
 
     await page.goto(url(ch, `/buy?event_id=${ppv}`));
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-    await pay(page, commerce(lang));
+    await typeCard(page, commerce(lang), "4242424242424242");
+    await payButton(page).click();
     await expect(page).toHaveURL(new RegExp(`/watch/${ppv}$`), { timeout: 20_000 });
     await page.locator('header a[href="/schedule"]').first().click();
     await expect(page).toHaveURL(/\/schedule$/);

@@ -5,7 +5,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { CHANNELS, newUser, openLatestMail, register, url, type Channel } from "./auth-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
-import { events, ppvEvents, products } from "./commerce-helpers";
+import { events, payButton, ppvEvents, products, typeCard } from "./commerce-helpers";
 import { expectPlaying } from "./watch-helpers";
 
 type CommerceCopy = typeof import("../../app/locales/en/commerce.json");
@@ -20,18 +20,6 @@ async function newBuyer(page: Page, ch: Channel, testInfo: TestInfo) {
   return user;
 }
 
-async function typeCard(page: Page, c: CommerceCopy, number: string, save = false) {
-  const form = page.locator("form#payment");
-  const newCard = form.getByRole("radio", { name: c.buy.newCard });
-  if (await newCard.isVisible()) await newCard.check();
-  await form.getByLabel(c.buy.cardNumber).fill(number);
-  await form.getByLabel(c.buy.expiry).fill("12/34");
-  await form.getByLabel(c.buy.cvc).fill("123");
-  await form.getByLabel(c.buy.cardName).fill("Jordan Lee");
-  if (save) await form.getByLabel(c.buy.saveCard).check();
-}
-
-const payButton = (page: Page) => page.locator("form#payment button[type=submit]");
 const dueToday = async (page: Page) => Number((await page.getByTestId("due-today").innerText()).replace(/[^\d,.]/g, "").replace(",", "."));
 
 for (const ch of CHANNELS) {

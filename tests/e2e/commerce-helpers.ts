@@ -1,6 +1,6 @@
 // Commerce look-ups shared by the specs that buy: the channel's products, its finished events away from preroll
 // locations, and the pay-per-view events a single-event package sells.
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { PORT, expect } from "./fixtures";
 import { apiKey, prerolls } from "./watch-helpers";
 
@@ -47,3 +47,20 @@ export async function ppvEvents(request: APIRequestContext, alias: string): Prom
   expect(ids.length, `${alias}: a finished ppv event with a package`).toBeGreaterThan(0);
   return ids;
 }
+
+type CommerceCopy = typeof import("../../app/locales/en/commerce.json");
+
+/** Types a new card into /buy's sandbox form (choosing "new card" when saved ones are offered), optionally saved. */
+export async function typeCard(page: Page, c: CommerceCopy, number: string, save = false) {
+  const form = page.locator("form#payment");
+  const newCard = form.getByRole("radio", { name: c.buy.newCard });
+  if (await newCard.isVisible()) await newCard.check();
+  await form.getByLabel(c.buy.cardNumber).fill(number);
+  await form.getByLabel(c.buy.expiry).fill("12/34");
+  await form.getByLabel(c.buy.cvc).fill("123");
+  await form.getByLabel(c.buy.cardName).fill("Jordan Lee");
+  if (save) await form.getByLabel(c.buy.saveCard).check();
+}
+
+/** The /buy form's pay (or start-trial) button. */
+export const payButton = (page: Page) => page.locator("form#payment button[type=submit]");

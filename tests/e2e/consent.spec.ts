@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { CHANNELS, newUser, openLatestMail, register, url, type Channel } from "./auth-helpers";
-import { ppvEvents, products } from "./commerce-helpers";
+import { payButton, ppvEvents, products, typeCard } from "./commerce-helpers";
 import { GOOGLE_TAG_SCRIPTS, acceptCookies, cookieNotice, expect, expectAccessible, test } from "./fixtures";
 
 type CommonCopy = typeof import("../../app/locales/en/common.json");
@@ -173,14 +173,8 @@ for (const ch of CHANNELS) {
 
       await page.goto(url(ch, `/buy?event_id=${eventId}`));
       await expect.poll(async () => (await events(page, "begin_checkout")).length).toBe(1);
-      const form = page.locator("form#payment");
-      const newCard = form.getByRole("radio", { name: c.buy.newCard });
-      if (await newCard.isVisible()) await newCard.check();
-      await form.getByLabel(c.buy.cardNumber).fill("4242 4242 4242 4242");
-      await form.getByLabel(c.buy.expiry).fill("12/34");
-      await form.getByLabel(c.buy.cvc).fill("123");
-      await form.getByLabel(c.buy.cardName).fill("Jordan Lee");
-      await form.locator("button[type=submit]").click();
+      await typeCard(page, c, "4242 4242 4242 4242");
+      await payButton(page).click();
       await expect(page).toHaveURL(new RegExp(`/watch/${eventId}$`), { timeout: 15_000 });
 
       const [purchase] = await events(page, "purchase");
