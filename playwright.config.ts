@@ -23,7 +23,22 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "main", testIgnore: /upcoming-switch\.spec\.ts$/ },
+    // Desktop (1366×900, the size the product is reviewed at): every spec.
+    { name: "main", testIgnore: /upcoming-switch\.spec\.ts$/, use: { viewport: { width: 1366, height: 900 } } },
+    // A 390×844 touch phone: the specs named `*.responsive.spec.ts` run here too (player, shell, search), so the
+    // viewer-experience assertions hold on both sizes. A test reads `testInfo.project.name` where they differ.
+    {
+      name: "mobile",
+      testMatch: /\.responsive\.spec\.ts$/,
+      use: {
+        viewport: { width: 390, height: 844 },
+        screen: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: devices["Pixel 7"].userAgent,
+      },
+    },
     // It moves an upcoming event to start now, changing lists other tests read: it runs once they have all finished.
     { name: "schedule", testMatch: /upcoming-switch\.spec\.ts$/, dependencies: ["main"] },
   ],
