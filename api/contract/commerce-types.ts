@@ -108,7 +108,13 @@ export interface Order {
   product: { id: number | null; name: string; kind: ProductKind | "event"; event_category_id: number | null; participant_id: number | null };
   /** The event of an event order (ppv). */
   event_id: number | null;
+  /** The price the order was placed at (a subscription's per-period price), major units. */
   amount: number | null;
+  /**
+   * What the buyer has actually been charged for this order: paid charges and renewals less refunds, major units.
+   * A trial that has not yet renewed is 0 though `amount` is the subscription's price.
+   */
+  amount_paid: number;
   discount: number;
   currency: Currency | null;
   created_at: string;

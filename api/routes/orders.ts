@@ -12,17 +12,17 @@ import { notFound } from "../lib/errors";
 import { param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { requireUser } from "../middleware/user";
-import { latestByOrder, orderWire } from "../services/commerce/orders-wire";
+import { orderWire, transactionsByOrder } from "../services/commerce/orders-wire";
 import { type Lang, requestLang } from "../services/lang";
 
 const eventIdsOf = (rows: readonly OrderRow[]) => rows.filter((r) => r.type === "event" && r.productId !== null).map((r) => r.productId!);
 
-/** Orders on the wire: their names and each one's newest transaction (its failure message), in two reads. */
+/** Orders on the wire: their names and transactions (the newest one's failure message, the amount paid), in two reads. */
 async function toOrders(db: Db, channelId: number, rows: readonly OrderRow[], l: Lang): Promise<Order[]> {
   const [names, txns] = await Promise.all([repo.orderNames(db, channelId, eventIdsOf(rows)), repo.transactionsOfOrders(db, channelId, rows.map((r) => r.id))]);
-  const latest = latestByOrder(txns);
+  const byOrder = transactionsByOrder(txns);
   const { toOrder } = orderWire(names, l);
-  return rows.map((r) => toOrder(r, latest.get(r.id) ?? null));
+  return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? []));
 }
 
 export async function loadOrderWire(db: Db, channelId: number, row: OrderRow, l: Lang): Promise<Order> {

@@ -1,7 +1,7 @@
 // /buy (SPEC §2, §4): what is bought comes from event_id, single_event_package_id, package_id or subscription_id
 // (plus the picks of /select-package); the buyer sees the invoice preview, can apply a promo code, pays with a saved
 // or new card, passes the confirmation step if the bank asks, then the order is polled until it is paid.
-import type { BuyResult, SavedCardWire } from "@api/contract/commerce-types";
+import { COMMERCE_MESSAGES, type BuyResult, type SavedCardWire } from "@api/contract/commerce-types";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/cloudflare";
 import { Link, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -11,13 +11,15 @@ import { afterPurchase, resolveTarget } from "~/features/commerce/buy.server";
 import { applyPromo, confirm, pay } from "~/features/commerce/checkout.server";
 import { Dialog } from "~/features/commerce/Dialog";
 import { emitCommerceEvent } from "~/features/commerce/events";
-import { commerceMessage, money } from "~/features/commerce/format";
+import { commerceMessage, declineMessage, money } from "~/features/commerce/format";
 import { InvoiceSummary, PromoForm } from "~/features/commerce/InvoiceSummary";
 import { commerceLinks } from "~/features/commerce/links";
 import { loadCatalogue, loadOrders } from "~/features/commerce/load.server";
 import { holding } from "~/features/commerce/ownership";
 import { PaymentForm } from "~/features/commerce/PaymentForm";
 import { Includes } from "~/features/commerce/ProductCard";
+import { Shop } from "~/features/commerce/Shop";
+import { loadShop } from "~/features/commerce/shop.server";
 import { confirmStep, type StripeHandle } from "~/features/commerce/StripeElements";
 import { useOrderPoll } from "~/features/commerce/useOrderPoll";
 import { metaFromLoader } from "~/lib/route-meta";
@@ -34,7 +36,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const target = await resolveTarget(context, url.searchParams);
   const meta = { title: t("commerce:titles.buy"), description: t("commerce:descriptions.buy", { site: tenant.bootstrap.settings.title ?? tenant.channel.name }) };
   const base = { meta, publishableKey: context.env.STRIPE_PUBLISHABLE_KEY ?? null };
-  if (target.kind !== "product") return json({ ...base, target, checkout: null });
+  // No product to sell (no id, or none by that id): the shop, with the reason as a notice above it.
+  if (target.kind === "error") return json({ ...base, target, checkout: null, shop: await loadShop(context) }, { status: target.message === COMMERCE_MESSAGES.passNotFound ? 404 : 200 });
+  if (target.kind !== "product") return json({ ...base, target, checkout: null, shop: null });
 
   const calls = tenant.commerce.withUser(token, () => markExpired(context.session));
   const { product } = target;
@@ -65,6 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       selection: [...product.event_categories, ...product.participants].filter((r) => picked.includes(r.id)).map((r) => r.name),
       redirectTo: afterPurchase(url.searchParams, target.eventId),
     },
+    shop: null,
   });
 }
 
@@ -75,11 +80,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = await getT(tenant.lang);
   const calls = tenant.commerce.withUser(token, () => markExpired(context.session));
   const intent = form.get("intent");
-  if (intent === "confirm") return confirm(form, calls, t);
+  if (intent === "confirm") return confirm(form, calls, t, tenant.lang);
   const target = await resolveTarget(context, url.searchParams);
   if (target.kind !== "product") return json({ intent: "pay" as const, result: null, buy: null, error: t(`commerce:messages.${target.kind === "error" ? "passNotFound" : "generic"}`) }, { status: 422 });
   if (intent === "coupon") return applyPromo(form, url, target, calls, t);
-  return pay(form, url, target, calls, t, new Date());
+  return pay(form, url, target, calls, t, tenant.lang, new Date());
 }
 
 export const links = commerceLinks;
@@ -93,14 +98,15 @@ type Phase =
   | { kind: "failed"; message: string };
 
 export default function Buy() {
-  const { target, checkout, publishableKey } = useLoaderData<typeof loader>();
+  const { target, checkout, publishableKey, shop } = useLoaderData<typeof loader>();
   const { t } = useTranslation("commerce");
   if (target.kind === "error") {
     return (
-      <BuyFrame>
-        <FormNotice tone="error">{commerceMessage(t, target.message)}</FormNotice>
-        <Link to="/packages">{t("buy.browse")}</Link>
-      </BuyFrame>
+      <Shop
+        {...(shop ?? { products: [], owned: [], trialEligible: false })}
+        title={t("titles.packages")}
+        notice={<FormNotice tone="error">{commerceMessage(t, target.message)}</FormNotice>}
+      />
     );
   }
   if (target.kind === "free" || !checkout) {
@@ -181,12 +187,12 @@ function Checkout({ target, checkout, publishableKey }: Ready) {
 
   useOrderPoll(phase.kind === "polling" ? phase.orderId : null, (outcome) => {
     if (outcome.kind === "paid") {
-      emitCommerceEvent({ name: "purchase", currency: invoice.currency, value: outcome.order.amount ?? invoice.due_today, items: [item], orderId: outcome.order.id, coupon: checkout.promo ?? undefined });
+      emitCommerceEvent({ name: "purchase", currency: invoice.currency, value: outcome.order.amount_paid, items: [item], orderId: outcome.order.id, coupon: checkout.promo ?? undefined });
       setPhase({ kind: "paid" });
       // Back to where the buyer came from at once; the confirmation goes along and shows there.
       navigate(checkout.redirectTo, { state: flashState(t(startedTrial.current ? "buy.trialStarted" : "buy.success")) });
     } else {
-      setPhase({ kind: "failed", message: commerceMessage(t, outcome.kind === "failed" ? (outcome.order.failure_message ?? "Your card was declined.") : null) });
+      setPhase({ kind: "failed", message: outcome.kind === "failed" ? declineMessage(t, outcome.order.failure_message, i18n.language) : commerceMessage(t, null) });
     }
   });
 

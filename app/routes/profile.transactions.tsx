@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { money } from "~/features/commerce/format";
+import { declineMessage, money } from "~/features/commerce/format";
 import { day } from "~/features/orders/format";
 import { metaFromLoader } from "~/lib/route-meta";
 import { requireUser } from "~/server/guards.server";
@@ -51,7 +51,7 @@ export default function Transactions() {
                   <td>{t(`kind.${tx.kind}`)}</td>
                   <td>
                     <span className={tx.status === "paid" ? "badge badge--ok" : "badge"}>{t(`transactionStatus.${tx.status}`)}</span>
-                    {tx.failure_message ? <span className="transactions__failure">{tx.failure_message}</span> : null}
+                    {tx.status === "failed" ? <span className="transactions__failure">{declineMessage(t, tx.failure_message, lang)}</span> : null}
                   </td>
                   <td className="transactions__amount">
                     {tx.kind === "refund" ? "−" : ""}

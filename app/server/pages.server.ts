@@ -2,7 +2,11 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { PageMeta } from "~/lib/meta";
 import { blocksFor } from "./content.server";
 import { notFound, requireTenant } from "./guards.server";
+import type { ReadyTenant } from "./tenant.server";
 import { renderMarkdown } from "./markdown.server";
+
+/** Whether the channel's page list has a page at `url`. */
+export const hasChannelPage = (tenant: ReadyTenant, url: string): boolean => tenant.bootstrap.pages.some((p) => p.url === url);
 
 /** One of the channel's own pages (SPEC §2: from its page list, all through one generic view). */
 export async function loadChannelPage(context: AppLoadContext, url: string, fallbackTitle?: string) {

@@ -84,7 +84,11 @@ describe("GET orders", () => {
       limits: { clips: 5, downloads: 2 },
       simultaneous_logins: 2,
     });
-    expect(byId.get(ids.trial)).toMatchObject({ type: "subscription", product: { name: "Monthly", kind: "subscription" }, renewal: "active", trial_ends_at: expect.any(String) });
+    // A trial: the subscription's price, nothing charged yet (issue 15: it read "Amount $14.99").
+    expect(byId.get(ids.trial)).toMatchObject({ type: "subscription", product: { name: "Monthly", kind: "subscription" }, renewal: "active", trial_ends_at: expect.any(String), amount_paid: 0 });
+    expect(byId.get(ids.trial)!.amount).toBeGreaterThan(0);
+    expect(byId.get(ids.failed)!.amount_paid).toBe(0);
+    expect(byId.get(ids.seeded)!.amount_paid).toBe(0);
     expect(byId.get(ids.failed)).toMatchObject({ status: "failed", failure_message: "Your card was declined.", product: { event_category_id: shop.cat.alpha.categories.soccer } });
     expect(byId.get(ids.seeded)).toMatchObject({ status: "paid", activity_status: "active", product: { id: null, name: "hockey two days ago", kind: "event" }, amount: null, currency: null });
   });

@@ -104,9 +104,17 @@ for (const ch of CHANNELS) {
       await expectAccessible(page);
     });
 
-    test("answers an unknown path with the 404 page", async ({ page }) => {
+    test("redirects an unknown path to /404, which answers 404", async ({ page, request }) => {
+      // SPEC §2: any other path redirects to /404.
+      const first = await request.get(`http://127.0.0.1:${PORT}/no/such/path?x=1`, {
+        headers: { host: `${ch.alias}.localhost:${PORT}` },
+        maxRedirects: 0,
+      });
+      expect(first.status()).toBe(302);
+      expect(first.headers()["location"]).toBe("/404");
       const response = await page.goto(channelUrl(ch.alias, "/no/such/path"));
       expect(response?.status()).toBe(404);
+      await expect(page).toHaveURL(channelUrl(ch.alias, "/404"));
       const title = ch.lang === "en" ? "Sorry! - Game Not Found" : "Désolé ! - Match introuvable";
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
       await expect(page).toHaveTitle(title);
@@ -121,6 +129,7 @@ for (const ch of CHANNELS) {
 test("a page of one channel is not served on another", async ({ page }) => {
   expect((await page.goto(channelUrl("alpha", "/tickets-info")))?.status()).toBe(200);
   expect((await page.goto(channelUrl("beta", "/tickets-info")))?.status()).toBe(404);
+  await expect(page).toHaveURL(channelUrl("beta", "/404"));
   expect((await page.goto(channelUrl("beta", "/billetterie")))?.status()).toBe(200);
   expect((await page.goto(channelUrl("alpha", "/billetterie")))?.status()).toBe(404);
 });

@@ -60,6 +60,18 @@ for (const ch of CHANNELS) {
       await expect(page.getByTestId("watch-purchase")).toBeVisible();
     });
 
+    test("9995 is declined for insufficient funds, said in the page's language here and in the transactions", async ({ page, request }, testInfo) => {
+      const [eventId] = await ppvEvents(request, ch.alias);
+      await newBuyer(page, ch, testInfo);
+      await page.goto(url(ch, `/buy?event_id=${eventId}`));
+      await typeCard(page, c, "4000 0000 0000 9995");
+      await payButton(page).click();
+      const dialog = page.getByRole("alertdialog", { name: c.failure.title });
+      await expect(dialog).toContainText(c.messages.insufficientFunds);
+      await page.goto(url(ch, "/profile/transactions"));
+      await expect(page.locator("[data-testid=transaction][data-status=failed]")).toContainText(c.messages.insufficientFunds);
+    });
+
     test("3155 asks for the confirmation step: failing it fails, completing it pays", async ({ page, request }, testInfo) => {
       const [eventId] = await ppvEvents(request, ch.alias);
       await newBuyer(page, ch, testInfo);
@@ -97,6 +109,11 @@ for (const ch of CHANNELS) {
       await page.getByRole("button", { name: fill(c.buy.startTrial, { days: sub.trial_period }) }).click();
       await expect(page).toHaveURL(/\/profile/, { timeout: 15_000 });
       await expect(page.getByRole("status").filter({ hasText: c.buy.trialStarted })).toBeVisible();
+      // The order says what was charged (nothing) and what the trial then costs.
+      const decimals = (n: number) => (lang === "fr" ? n.toFixed(2).replace(".", ",") : n.toFixed(2));
+      const order = page.getByTestId("order").filter({ has: page.getByRole("heading", { name: sub.name }) });
+      await expect(order.getByTestId("order-amount")).toContainText(decimals(0));
+      await expect(order.getByTestId("order-after-trial")).toContainText(decimals(sub.price));
 
       await page.goto(url(ch, `/watch/${paid!.id}`));
       await expectPlaying(page, 1);
@@ -226,10 +243,15 @@ for (const ch of CHANNELS) {
       await expect(page.getByText(c.card.number)).toBeVisible();
       await expectAccessible(page);
 
-      await page.goto(url(ch, "/buy?package_id=999999"));
+      // No product to sell: the shop, with the reason as a notice above it.
+      expect((await page.goto(url(ch, "/buy?package_id=999999")))?.status()).toBe(404);
       await expect(page.getByText(c.messages.passNotFound)).toBeVisible();
-      await page.goto(url(ch, "/buy"));
+      await expect(page.getByRole("heading", { level: 1, name: c.titles.packages })).toBeVisible();
+      expect((await page.goto(url(ch, "/buy")))?.status()).toBe(200);
       await expect(page.getByText(c.messages.idNotSelected)).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: c.titles.packages })).toBeVisible();
+      await expect(page.locator(".shop__section").first()).toBeVisible();
+      await expectAccessible(page);
       const notFound = await page.goto(url(ch, "/select-package/abc"));
       expect(notFound?.status()).toBe(404);
     });

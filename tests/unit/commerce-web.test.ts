@@ -2,7 +2,8 @@
 // already holds (the /packages "Owned" and /select-package's disabled choices).
 import type { Order, Product } from "@api/contract/commerce-types";
 import { describe, expect, it } from "vitest";
-import { buyHref, commerceMessage, money } from "~/features/commerce/format";
+import { readFileSync } from "node:fs";
+import { buyHref, commerceMessage, declineMessage, money } from "~/features/commerce/format";
 import { holding } from "~/features/commerce/ownership";
 import { NEW_CARD, luhnValid, parseExpiry, paymentSchema } from "~/features/commerce/payment-schema";
 
@@ -19,7 +20,7 @@ const product = (over: Partial<Product>): Product => ({
 
 const order = (over: Partial<Order>): Order => ({
   id: 1, type: "package", status: "paid", activity_status: "active",
-  product: { id: 1, name: "Pass", kind: "package", event_category_id: null, participant_id: null }, event_id: null, amount: 10, discount: 0,
+  product: { id: 1, name: "Pass", kind: "package", event_category_id: null, participant_id: null }, event_id: null, amount: 10, amount_paid: 10, discount: 0,
   currency: "USD", created_at: "2026-11-01T00:00:00Z", starts_at: "2026-11-01T00:00:00Z", ends_at: null, renewal: null, subscription_status: null,
   trial_ends_at: null, current_period_end: null, failure_message: null, selected_category_ids: [], selected_participant_ids: [], capabilities: ["watch"],
   limits: { clips: 0, downloads: 0 }, simultaneous_logins: null, ...over,
@@ -60,6 +61,29 @@ describe("labels and links", () => {
     expect(commerceMessage(t, "Wrong promo code")).toBe("commerce:messages.wrongPromoCode");
     expect(commerceMessage(t, "Your card was declined.")).toBe("commerce:messages.declined");
     expect(commerceMessage(t, "Something else")).toBe("Something else");
+  });
+
+  it("says why a payment failed in the page's language, never in English on a French page", () => {
+    const tt = t as unknown as Parameters<typeof declineMessage>[0];
+    expect(declineMessage(tt, "Your card has insufficient funds.", "fr")).toBe("commerce:messages.insufficientFunds");
+    expect(declineMessage(tt, "Your card has expired.", "en")).toBe("commerce:messages.expiredCard");
+    // An issuer's words the table does not know: as they came in English, the generic decline otherwise.
+    expect(declineMessage(tt, "Your card was declined for making repeated attempts too frequently.", "en")).toBe(
+      "Your card was declined for making repeated attempts too frequently.",
+    );
+    expect(declineMessage(tt, "Your card was declined for making repeated attempts too frequently.", "fr")).toBe("commerce:messages.declined");
+    expect(declineMessage(tt, null, "fr")).toBe("commerce:messages.declined");
+  });
+
+  it("has every decline it translates in both languages", () => {
+    const source = readFileSync("app/features/commerce/format.ts", "utf8");
+    const table = source.slice(source.indexOf("const PROVIDER_MESSAGES"), source.indexOf("};", source.indexOf("const PROVIDER_MESSAGES")));
+    const keys = [...table.matchAll(/: "(\w+)",/g)].map((m) => m[1]);
+    expect(keys.length).toBeGreaterThan(8);
+    for (const lang of ["en", "fr"]) {
+      const messages = (JSON.parse(readFileSync(`app/locales/${lang}/commerce.json`, "utf8")) as { messages: Record<string, string> }).messages;
+      for (const key of keys) expect(messages[key], `${lang} ${key}`).toBeTruthy();
+    }
   });
 });
 

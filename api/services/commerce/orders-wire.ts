@@ -27,8 +27,10 @@ export function orderWire(names: OrderNames, l: Lang) {
     return row.type === "event" && events.has(row.productId ?? 0) ? tr(events.get(row.productId ?? 0), l) : "";
   };
 
-  const toOrder = (row: OrderRow, latest: TransactionRow | null): Order => {
+  /** `txns`: the order's transactions, newest first. */
+  const toOrder = (row: OrderRow, txns: readonly TransactionRow[]): Order => {
     const product = products.get(soldAs(row) ?? 0);
+    const latest = txns[0] ?? null;
     return {
       id: row.id,
       type: row.type,
@@ -43,6 +45,7 @@ export function orderWire(names: OrderNames, l: Lang) {
       },
       event_id: row.type === "event" ? row.productId : null,
       amount: row.amount === null ? null : toMajor(row.amount),
+      amount_paid: toMajor(amountPaid(txns)),
       discount: toMajor(row.discount),
       currency: row.currency as Currency | null,
       created_at: iso(row.createdAt)!,
@@ -76,9 +79,23 @@ export function orderWire(names: OrderNames, l: Lang) {
   return { toOrder, toTransaction };
 }
 
-/** The newest transaction of each order, from a list sorted newest first. */
-export function latestByOrder(rows: readonly TransactionRow[]): Map<number, TransactionRow> {
-  const out = new Map<number, TransactionRow>();
-  for (const row of rows) if (!out.has(row.orderId)) out.set(row.orderId, row);
+/** Each order's transactions, from a list sorted newest first (kept in that order). */
+export function transactionsByOrder(rows: readonly TransactionRow[]): Map<number, TransactionRow[]> {
+  const out = new Map<number, TransactionRow[]>();
+  for (const row of rows) {
+    const list = out.get(row.orderId);
+    if (list) list.push(row);
+    else out.set(row.orderId, [row]);
+  }
   return out;
+}
+
+/** Minor units charged for an order: its paid charges and renewals, less what was refunded (never below 0). */
+export function amountPaid(txns: readonly Pick<TransactionRow, "kind" | "status" | "amount">[]): number {
+  let total = 0;
+  for (const tx of txns) {
+    if (tx.kind === "refund") total -= Math.abs(tx.amount);
+    else if (tx.status === "paid" || tx.status === "refunded") total += tx.amount;
+  }
+  return Math.max(0, total);
 }

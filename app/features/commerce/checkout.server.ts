@@ -7,7 +7,7 @@ import type { TFunction } from "i18next";
 import type { CommerceUserCalls, PaymentSourceBody } from "~/server/api/commerce.server";
 import type { BuyTarget } from "./buy.server";
 import { refusal } from "./buy.server";
-import { commerceMessage } from "./format";
+import { commerceMessage, declineMessage } from "./format";
 import { NEW_CARD, parseExpiry, paymentSchema, promoSchema } from "./payment-schema";
 
 type ProductTarget = Extract<BuyTarget, { kind: "product" }>;
@@ -38,7 +38,7 @@ async function paymentSource(value: ReturnType<typeof paymentSchema>["_output"],
 }
 
 /** intent=pay: buy, buy_bundle or start_trial; the answer (pending, requires_action or failed) drives the page. */
-export async function pay(form: FormData, url: URL, target: ProductTarget, calls: CommerceUserCalls, t: TFunction, now: Date) {
+export async function pay(form: FormData, url: URL, target: ProductTarget, calls: CommerceUserCalls, t: TFunction, lang: string, now: Date) {
   const submission = parseWithZod(form, { schema: paymentSchema(t, now) });
   if (submission.status !== "success") return json({ intent: "pay" as const, result: submission.reply(), buy: null }, { status: 422 });
   const value = submission.value;
@@ -66,7 +66,7 @@ export async function pay(form: FormData, url: URL, target: ProductTarget, calls
       const picks = { ...(target.categoryIds.length ? { category_ids: target.categoryIds } : {}), ...(target.participantIds.length ? { participant_ids: target.participantIds } : {}) };
       buy = await calls.buy({ package_id: product.id, ...picks, code, save_card, idempotency_key }, source);
     }
-    const message = buy.status === "failed" ? commerceMessage(t, buy.message) : null;
+    const message = buy.status === "failed" ? declineMessage(t, buy.message, lang) : null;
     // `trial` tells the page which confirmation to show, even when the form was sent before the page's scripts ran.
     return json({ intent: "pay" as const, result: submission.reply(), buy: { ...buy, message }, trial });
   } catch (error) {
@@ -77,12 +77,12 @@ export async function pay(form: FormData, url: URL, target: ProductTarget, calls
 }
 
 /** intent=confirm: the confirmation step done in the browser (passed, or failed: authenticated=0); the API settles. */
-export async function confirm(form: FormData, calls: CommerceUserCalls, t: TFunction) {
+export async function confirm(form: FormData, calls: CommerceUserCalls, t: TFunction, lang: string) {
   const orderId = Number(form.get("order_id"));
   if (!Number.isSafeInteger(orderId) || orderId <= 0) return json({ intent: "confirm" as const, result: null, buy: null, error: t("commerce:messages.generic") }, { status: 422 });
   try {
     const buy = await calls.confirmPayment(orderId, form.get("authenticated") !== "0");
-    return json({ intent: "confirm" as const, result: null, buy: { ...buy, message: buy.status === "failed" ? commerceMessage(t, buy.message) : null }, error: null });
+    return json({ intent: "confirm" as const, result: null, buy: { ...buy, message: buy.status === "failed" ? declineMessage(t, buy.message, lang) : null }, error: null });
   } catch (error) {
     const message = refusal(error);
     if (!message) throw error;

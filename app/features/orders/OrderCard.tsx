@@ -36,7 +36,13 @@ export function OrderCard({ order, confirming, cancelled, failed }: OrderCardPro
       </header>
       <dl className="order-card__facts">
         <dt>{t("orders.amount")}</dt>
-        <dd data-testid="order-amount">{order.amount === null || order.amount === 0 ? t("orders.notCharged") : money(order.amount, order.currency, lang)}</dd>
+        <dd data-testid="order-amount">{order.amount_paid === 0 && !order.amount ? t("orders.notCharged") : money(order.amount_paid, order.currency, lang)}</dd>
+        {order.trial_ends_at && order.amount_paid === 0 && order.amount ? (
+          <>
+            <dt>{t("orders.afterTrial")}</dt>
+            <dd data-testid="order-after-trial">{money(order.amount, order.currency, lang)}</dd>
+          </>
+        ) : null}
         {order.discount > 0 ? (
           <>
             <dt>{t("orders.discount")}</dt>
