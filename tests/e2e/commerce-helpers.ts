@@ -17,6 +17,7 @@ export interface Product extends Ref {
   is_team_pass: boolean;
   participants: Ref[];
   trial_period: number;
+  price: number;
   max_choices: number | null;
 }
 export interface ListedEvent {

@@ -28,7 +28,7 @@ describe("transactionsByOrder", () => {
       { id: 3, orderId: 2 },
       { id: 2, orderId: 1 },
       { id: 1, orderId: 2 },
-    ] as Parameters<typeof transactionsByOrder>[0];
+    ] as unknown as Parameters<typeof transactionsByOrder>[0];
     const by = transactionsByOrder(rows);
     expect(by.get(2)!.map((r) => r.id)).toEqual([3, 1]);
     expect(by.get(1)!.map((r) => r.id)).toEqual([2]);
