@@ -41,8 +41,12 @@ export interface PrerollGrant {
 }
 
 export interface DownloadAllowance {
-  /** Downloads left on the viewer's passes. */
+  /** Downloads left on the viewer's active passes (SPEC §6: limits are per pass). */
   remaining: number;
+  /** Seconds of the event the file holds: the whole event, or its first 3 hours when it is longer. */
+  covers_s: number;
+  /** The event's length in seconds. */
+  duration_s: number;
 }
 
 /** POST download-event/{id}: one download taken; the URL streams the MP4 for a few minutes. */

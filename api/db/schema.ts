@@ -203,3 +203,4 @@ export * from "./clips-schema";
 export * from "./favorites-schema";
 export * from "./devices-schema";
 export * from "./analytics-schema";
+export * from "./downloads-schema";

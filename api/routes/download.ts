@@ -1,15 +1,15 @@
 // Event download (SPEC §7 download-event/{id}, issue 5): a finished event as one MP4 (video + audio, starting at 0)
 // built from the stored segments by mp4-builder.ts and streamed, for a user holding the `download` capability and
-// access to the event. Each download counts against the downloads allowance of the user's active passes.
+// access to the event. Each download is charged to one of the user's active passes (SPEC §6: limits are per pass;
+// the rules live in services/downloads.ts).
 // Three doors, one set of checks and one stream: GET download-event/{id} (SPEC: checks, counts, streams),
 // POST download-event/{id} (checks, counts, answers a short-lived ticket URL) and GET media/download/{id}?token=
 // (the ticket: checks again for the token's user, streams without counting, so a browser can save it natively).
 import { Hono, type Context } from "hono";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { AppEnv } from "../context";
-import { capabilityFlags } from "../contract/auth";
 import { idParamSchema } from "../contract/common";
-import { mediaTokenQuerySchema, PLAYBACK_MESSAGES, type DownloadAllowance, type DownloadTicket } from "../contract/media";
+import { mediaTokenQuerySchema, PLAYBACK_MESSAGES, type DownloadTicket } from "../contract/media";
 import { channelEventQuery, type EventRow } from "../db/repos/catalogue-events";
 import { users } from "../db/schema";
 import { ApiError, notFound } from "../lib/errors";
@@ -17,9 +17,10 @@ import { authSecret } from "../lib/secrets";
 import { param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { requireUser } from "../middleware/user";
-import { passEntitlements } from "../services/access";
+import type { PassAllowance } from "../services/access";
 import type { UserRow } from "../services/auth/users";
-import { viewerDecision, viewerFor, type Viewer } from "../services/event-access";
+import { chargeDownload, downloadCoverage, loadDownloadAllowance, type DownloadScope } from "../services/downloads";
+import { viewerDecision, viewerFor } from "../services/event-access";
 import { streamStatus } from "../services/event-status";
 import { eventTimeline, type MediaInfo } from "../services/livesim";
 import { ASSET_NAME, loadMediaInfo } from "../services/media-asset";
@@ -31,9 +32,6 @@ export const DOWNLOAD_MESSAGES = {
   limitReached: "Download limit reached",
   notFinished: "This event can be downloaded once it has ended.",
 } as const;
-
-/** The longest recording one download covers: every segment is an R2 read, and a request's reads are bounded. */
-export const MAX_DOWNLOAD_S = 3 * 3600;
 
 const downloadPrefix = (id: number) => `download/${id}`;
 
@@ -47,21 +45,10 @@ export function downloadFileName(event: Pick<EventRow, "id" | "key">): string {
   return `${slug || `event-${event.id}`}.mp4`;
 }
 
-/**
- * The viewer's download allowance, or null without the `download` capability (account or active pass). Pure over
- * an already loaded viewer, so the playback grant adds no query. Limits are per pass (SPEC §6): none means 0 left.
- */
-export function downloadAllowance(viewer: Viewer): DownloadAllowance | null {
-  if (!viewer.user) return null;
-  const { capabilities, limits } = passEntitlements(viewer.orders, viewer.now);
-  if (!capabilityFlags([...viewer.user.capabilities, ...capabilities]).download) return null;
-  return { remaining: Math.max(0, limits.downloads - viewer.user.downloadCount) };
-}
-
 interface CheckedDownload {
   event: EventRow;
   user: UserRow;
-  limit: number;
+  allowance: PassAllowance;
   asset: string;
   info: MediaInfo;
   now: number;
@@ -79,7 +66,7 @@ async function checkDownload(c: Context<AppEnv>, id: number, user: UserRow, coun
   const viewer = await viewerFor(c, user);
   const decision = viewerDecision(viewer, event);
   if (!decision.allowed) throw new ApiError(403, PLAYBACK_MESSAGES[decision.reason]);
-  const allowance = downloadAllowance(viewer);
+  const allowance = await loadDownloadAllowance(scopeOf(c), viewer);
   if (!allowance) throw new ApiError(403, DOWNLOAD_MESSAGES.noCapability);
 
   const times = { start: event.eventUtcTs, end: event.endUtcTs };
@@ -88,44 +75,45 @@ async function checkDownload(c: Context<AppEnv>, id: number, user: UserRow, coun
   const info = asset ? await loadMediaInfo(c.env.MEDIA, asset, viewer.now) : null;
   if (!asset || !info) throw notFound(PLAYBACK_MESSAGES.noMedia);
   if (!counted && allowance.remaining <= 0) throw new ApiError(403, DOWNLOAD_MESSAGES.limitReached);
-  const limit = passEntitlements(viewer.orders, viewer.now).limits.downloads;
-  return { event, user, limit, asset, info, now: viewer.now };
+  return { event, user, allowance, asset, info, now: viewer.now };
 }
 
 /** Builds the MP4 of a checked download (404 when its segments are missing). */
 async function buildDownload(c: Context<AppEnv>, d: CheckedDownload): Promise<BuiltMp4> {
   const timeline = eventTimeline(d.info, { start: d.event.eventUtcTs, end: d.event.endUtcTs }, d.now);
   if (timeline.status !== "finished") throw new ApiError(409, DOWNLOAD_MESSAGES.notFinished);
-  const last = Math.min(timeline.last, Math.ceil(MAX_DOWNLOAD_S / d.info.segment_duration_s));
+  // A longer event's file stops at MAX_DOWNLOAD_S; the playback grant says so before the download (covers_s).
+  const last = Math.min(timeline.last, downloadCoverage(timeline.durationMs, d.info.segment_duration_s).last);
   const built = await buildMp4({ info: d.info, reader: r2SegmentReader(c.env.MEDIA, d.asset), first: 1, last });
   if (!built) throw notFound(PLAYBACK_MESSAGES.noMedia);
   return built;
 }
 
+const scopeOf = (c: Context<AppEnv>): DownloadScope => ({ db: c.get("db"), channelId: c.get("channel").id });
+
 /**
- * Counts one download if the allowance has room, in one conditional UPDATE so two parallel requests cannot both
- * take the last one. Answers the count after it, or null when the allowance was full.
+ * Charges one download to a pass with room. Should another request take that pass's last one first, the allowance is
+ * read again and the next pass tried; null when none has room.
  */
 async function takeDownload(c: Context<AppEnv>, d: CheckedDownload): Promise<number | null> {
-  const row = await c
-    .get("db")
-    .update(users)
-    .set({ downloadCount: sql`${users.downloadCount} + 1` })
-    .where(and(eq(users.id, d.user.id), eq(users.channelId, c.get("channel").id), lt(users.downloadCount, d.limit)))
-    .returning({ count: users.downloadCount })
-    .get();
-  return row?.count ?? null;
+  let allowance: PassAllowance | null = d.allowance;
+  for (let attempt = 0; attempt < 3 && allowance && allowance.remaining > 0; attempt++) {
+    const left = await chargeDownload(scopeOf(c), allowance, { userId: d.user.id, eventId: d.event.id, now: d.now });
+    if (left !== null) return left;
+    allowance = await loadDownloadAllowance(scopeOf(c), await viewerFor(c, d.user));
+  }
+  return null;
 }
 
 /** Builds the file, then counts it: a broken asset does not use up the allowance. The stream is closed on refusal. */
-async function buildAndTake(c: Context<AppEnv>, d: CheckedDownload): Promise<{ built: BuiltMp4; count: number }> {
+async function buildAndTake(c: Context<AppEnv>, d: CheckedDownload): Promise<{ built: BuiltMp4; remaining: number }> {
   const built = await buildDownload(c, d);
-  const count = await takeDownload(c, d);
-  if (count === null) {
+  const remaining = await takeDownload(c, d);
+  if (remaining === null) {
     await built.stream.cancel();
     throw new ApiError(403, DOWNLOAD_MESSAGES.limitReached);
   }
-  return { built, count };
+  return { built, remaining };
 }
 
 function mp4Response(event: EventRow, built: BuiltMp4): Response {
@@ -168,7 +156,7 @@ export const downloadRoutes = new Hono<AppEnv>()
   .post("/download-event/:id", requireApiKey, requireUser(), param(idParamSchema), async (c) => {
     const id = c.req.valid("param").id;
     const d = await checkDownload(c, id, c.get("user"), false);
-    const { built, count } = await buildAndTake(c, d);
+    const { built, remaining } = await buildAndTake(c, d);
     // Here the build only proved the file can be made; the ticket builds it again when fetched.
     await built.stream.cancel();
     const expires = d.now + MEDIA_TOKEN_MAX_TTL_MS;
@@ -176,7 +164,7 @@ export const downloadRoutes = new Hono<AppEnv>()
     const data: DownloadTicket = {
       url: `${new URL(c.req.url).origin}/api/media/download/${id}?token=${encodeURIComponent(token)}`,
       expires_at: new Date(expires).toISOString(),
-      remaining: Math.max(0, d.limit - count),
+      remaining: Math.max(0, remaining),
     };
     c.header("Cache-Control", "private, no-store");
     return c.json({ data });

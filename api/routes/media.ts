@@ -14,6 +14,7 @@ import { param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { loadViewer, viewerDecision } from "../services/event-access";
 import { streamStatus } from "../services/event-status";
+import { downloadVerdict, loadDownloadAllowance } from "../services/downloads";
 import { ASSET_NAME, loadMediaInfo, mediaObjectKey } from "../services/media-asset";
 import { MEDIA_TOKEN_MAX_TTL_MS, mintMediaToken, verifyMediaToken } from "../services/media-token";
 import { prerollFor } from "../services/preroll-grant";
@@ -22,7 +23,6 @@ import { serveTimelineFile } from "../services/timeline-files";
 import { CLIP_MAX_DURATION_S, type Thumbnails } from "../contract/clips";
 import { fromEvent, clipVerdict } from "../services/clips/sources";
 import type { MediaInfo } from "../services/livesim";
-import { downloadAllowance } from "./download";
 import { grantedStream } from "./streams";
 
 /** The thumbnails of a timeline whose media URLs live at `base` (`thumb-{n}.jpg`, served by timeline-files). */
@@ -87,7 +87,10 @@ export const mediaRoutes = new Hono<AppEnv>()
       poster: event.poster ?? (info.poster ? `${base}/${info.poster}${q}` : null),
       preroll: await prerollFor(c, viewer, { key: `event:${id}`, live: status === "live", locationId: event.locationId, eventCategoryId: event.eventCategoryId }),
       // Only a finished event with media downloads; `info` above proved the media.
-      download: status === "finished" ? downloadAllowance(viewer) : null,
+      download:
+        status === "finished"
+          ? downloadVerdict(await loadDownloadAllowance({ db: c.get("db"), channelId: c.get("channel").id }, viewer), event.endUtcTs - event.eventUtcTs, info.segment_duration_s)
+          : null,
       clip: await clipVerdict(
         { db: c.get("db"), bucket: c.env.MEDIA, channelId: c.get("channel").id },
         viewer,

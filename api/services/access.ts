@@ -156,6 +156,29 @@ export function passEntitlements(orders: readonly AccessOrder[], now: number): {
   return { capabilities: current.flatMap((o) => o.capabilities), limits: { clips: sum("clips"), downloads: sum("downloads") } };
 }
 
+/** What is left of one kind of per-pass allowance (clips or downloads) over the active passes. */
+export interface PassAllowance {
+  /** Left, summed over the active passes (each pass sells its own allowance). */
+  remaining: number;
+  /** The pass the next one uses: the one with room that ends first (an open-ended one last), then the oldest. */
+  chargeTo: number | null;
+  /** That pass's own limit (what a conditional insert checks against), or null when no pass has room. */
+  chargeLimit: number | null;
+}
+
+/**
+ * SPEC §6: clip and download limits are per pass. Each active order's `limits[kind]` minus what was charged to it
+ * (`used`, by order id); a pass that has ended takes its count with it, a new one brings its own.
+ */
+export function passAllowance(orders: readonly (AccessOrder & { id: number })[], used: ReadonlyMap<number, number>, now: number, kind: keyof OrderLimits): PassAllowance {
+  const withRoom = activeOrders(orders, now)
+    .map((o) => ({ order: o, limit: Math.max(0, o.limits?.[kind] ?? 0), left: Math.max(0, (o.limits?.[kind] ?? 0) - (used.get(o.id) ?? 0)) }))
+    .filter((p) => p.left > 0)
+    .sort((a, b) => (a.order.endsAt ?? Infinity) - (b.order.endsAt ?? Infinity) || a.order.id - b.order.id);
+  const next = withRoom[0];
+  return { remaining: withRoom.reduce((sum, p) => sum + p.left, 0), chargeTo: next?.order.id ?? null, chargeLimit: next?.limit ?? null };
+}
+
 /**
  * An event's category followed by its ancestors, from the channel's (id, parent) pairs. Parent ids of 0 or null
  * end the chain; a cycle in bad data ends it too.

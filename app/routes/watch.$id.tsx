@@ -106,7 +106,7 @@ export default function Watch() {
           </>
         }
       />
-      {download ? <DownloadEvent remaining={download.remaining} /> : null}
+      {download ? <DownloadEvent allowance={download} /> : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@api/db/client";
 import type { DownloadTicket, Playback } from "@api/contract/media";
-import { events, orders, users } from "@api/db/schema";
+import { eventDownloads, events, orders, users } from "@api/db/schema";
 import { client, clockedApi, env, freshEmail, registerUser, type Client } from "./auth-helpers";
 import { call, HOSTS, seedChannels, type Fixtures } from "./fixtures";
 import { fragments, moovTracks, walk } from "../fixtures/mp4-walk";
@@ -17,7 +17,7 @@ const { app, clock } = clockedApi(T0);
 const db = getDb(env.DB);
 let fx: Fixtures;
 let alpha: Client;
-const ids = { finished: 0, live: 0, paid: 0, beta: 0 };
+const ids = { finished: 0, live: 0, paid: 0, beta: 0, long: 0 };
 
 beforeAll(async () => {
   fx = await seedChannels();
@@ -42,9 +42,11 @@ beforeAll(async () => {
       ev(fx.alpha.id, "still-live", "free", T0 + 3_600_000),
       ev(fx.alpha.id, "paid-final", "paid", START + 10_000),
       ev(fx.beta.id, "beta-final", "free", START + 10_000),
+      // Four hours, over by T0: longer than one file holds.
+      { ...ev(fx.alpha.id, "marathon", "free", T0 - 60_000), eventUtcTs: T0 - 60_000 - 4 * 3_600_000 },
     ])
     .returning({ id: events.id });
-  [ids.finished, ids.live, ids.paid, ids.beta] = rows.map((r) => r.id);
+  [ids.finished, ids.live, ids.paid, ids.beta, ids.long] = rows.map((r) => r.id);
   alpha = await client(app, "alpha");
 });
 
@@ -53,20 +55,26 @@ async function viewer(capabilities: string[], limits: { downloads?: number }) {
   const email = freshEmail("dl");
   const session = await registerUser(alpha, email);
   const user = (await db.select().from(users).where(and(eq(users.channelId, fx.alpha.id), eq(users.email, email))).get())!;
-  await db.insert(orders).values({
+  const orderId = await addPass(user.id, capabilities, limits);
+  return { token: session.token, userId: user.id, orderId };
+}
+
+/** One more active pass of this user (an order), ending at `endsAt`. */
+async function addPass(userId: number, capabilities: string[], limits: { downloads?: number }, endsAt = T0 + 86_400_000) {
+  const [row] = await db.insert(orders).values({
     channelId: fx.alpha.id,
-    userId: user.id,
+    userId,
     type: "subscription",
     status: "paid",
     activityStatus: "active",
     capabilities,
     limits,
     startsAt: T0 - 86_400_000,
-    endsAt: T0 + 86_400_000,
+    endsAt,
     createdAt: T0,
     updatedAt: T0,
-  });
-  return { token: session.token, userId: user.id };
+  }).returning({ id: orders.id });
+  return row.id;
 }
 
 const download = (id: number, token?: string) => alpha.get(`/api/download-event/${id}`, token);
@@ -154,7 +162,7 @@ describe("download ticket", () => {
 
   it("counts one download on POST; the ticket streams the MP4 without counting again", async () => {
     const v = await viewer(["watch", "download"], { downloads: 3 });
-    expect(await grant(ids.finished, v.token)).toEqual({ remaining: 3 });
+    expect(await grant(ids.finished, v.token)).toMatchObject({ remaining: 3 });
 
     const res = await ticket(ids.finished, v.token);
     expect(res.status).toBe(200);
@@ -164,7 +172,7 @@ describe("download ticket", () => {
     expect(data.expires_at).toBe(new Date(T0 + 10 * 60_000).toISOString());
     expect(data.url).toMatch(new RegExp(`^http://alpha\\.localhost/api/media/download/${ids.finished}\\?token=`));
     expect(await downloadCount(v.userId)).toBe(1);
-    expect(await grant(ids.finished, v.token)).toEqual({ remaining: 2 });
+    expect(await grant(ids.finished, v.token)).toMatchObject({ remaining: 2 });
 
     for (let i = 0; i < 2; i++) {
       const file = await follow(pathOf(data.url));
@@ -209,7 +217,7 @@ describe("download ticket", () => {
   it("refuses once the limit is reached, runs the GET's checks, and needs a signed-in user", async () => {
     const v = await viewer(["watch", "download"], { downloads: 1 });
     expect((await ticket(ids.finished, v.token)).status).toBe(200);
-    expect(await grant(ids.finished, v.token)).toEqual({ remaining: 0 });
+    expect(await grant(ids.finished, v.token)).toMatchObject({ remaining: 0 });
     const full = await ticket(ids.finished, v.token);
     expect(full.status).toBe(403);
     expect(await full.json()).toEqual({ message: "Download limit reached" });
@@ -227,5 +235,36 @@ describe("download ticket", () => {
   it("offers no download in the grant of a live event", async () => {
     const v = await viewer(["watch", "download"], { downloads: 5 });
     expect(await grant(ids.live, v.token)).toBeNull();
+  });
+
+  it("counts downloads per pass: a new pass brings its own, charged to the pass that ends first", async () => {
+    const v = await viewer(["watch", "download"], { downloads: 1 });
+    expect((await ticket(ids.finished, v.token)).status).toBe(200);
+    expect(await grant(ids.finished, v.token)).toMatchObject({ remaining: 0 });
+    // Issue 15: a lifetime count made a new pass show "0 downloads left".
+    const later = await addPass(v.userId, ["watch", "download"], { downloads: 2 }, T0 + 30 * 86_400_000);
+    const sooner = await addPass(v.userId, ["watch"], { downloads: 1 }, T0 + 2 * 86_400_000);
+    expect(await grant(ids.finished, v.token)).toMatchObject({ remaining: 3 });
+    expect((await ticket(ids.finished, v.token)).status).toBe(200);
+    expect((await ticket(ids.finished, v.token)).status).toBe(200);
+    expect((await ticket(ids.finished, v.token)).status).toBe(200);
+    expect((await ticket(ids.finished, v.token)).status).toBe(403);
+    const charged = await db.select().from(eventDownloads).where(eq(eventDownloads.userId, v.userId)).orderBy(eventDownloads.id).all();
+    expect(charged.map((d) => d.orderId)).toEqual([v.orderId, sooner, later, later]);
+    expect(charged.every((d) => d.eventId === ids.finished && d.channelId === fx.alpha.id)).toBe(true);
+    expect(await downloadCount(v.userId)).toBe(4);
+  });
+
+  it("two downloads at once cannot both take a pass's last one", async () => {
+    const v = await viewer(["watch", "download"], { downloads: 1 });
+    const answers = await Promise.all([ticket(ids.finished, v.token), ticket(ids.finished, v.token)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 403]);
+    expect(await downloadCount(v.userId)).toBe(1);
+  });
+
+  it("says how much of an event longer than one file the download holds", async () => {
+    const v = await viewer(["watch", "download"], { downloads: 1 });
+    expect(await grant(ids.long, v.token)).toEqual({ remaining: 1, covers_s: 3 * 3600, duration_s: 4 * 3600 });
+    expect(await grant(ids.finished, v.token)).toEqual({ remaining: 1, covers_s: 10, duration_s: 10 });
   });
 });

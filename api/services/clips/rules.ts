@@ -2,7 +2,7 @@
 // functions, no I/O. Callers load the viewer's orders, what each pass has used, and the source's timeline.
 import { capabilityFlags } from "../../contract/auth";
 import { CLIP_MAX_DURATION_S, type ClipMessageKey, type ClipRefusal } from "../../contract/clips";
-import { type AccessOrder, activeOrders } from "../access";
+import { type AccessOrder, activeOrders, type PassAllowance, passAllowance } from "../access";
 
 /** A cut snapped to the source's segments: segment n covers [(n-1)·d, n·d) seconds on the source's timeline. */
 export interface SnappedCut {
@@ -40,20 +40,12 @@ export function snapCut(ask: { startS: number; durationS: number }, segmentS: nu
 /** An order as the allowance rule sees it: the access fields and its id. */
 export type ClipOrder = AccessOrder & { id: number };
 
-export interface ClipAllowance {
-  /** Clips left, summed over the active passes (each pass sells its own allowance). */
-  remaining: number;
-  /** The pass the next clip uses: the one with room that ends first (an open-ended one last), then the oldest. */
-  chargeTo: number | null;
-}
+export type ClipAllowance = Pick<PassAllowance, "remaining" | "chargeTo">;
 
 /** Clips left per pass: each active order's `limits.clips` minus the clips charged to it (`used`, by order id). */
 export function clipAllowance(orders: readonly ClipOrder[], used: ReadonlyMap<number, number>, now: number): ClipAllowance {
-  const withRoom = activeOrders(orders, now)
-    .map((o) => ({ order: o, left: Math.max(0, (o.limits?.clips ?? 0) - (used.get(o.id) ?? 0)) }))
-    .filter((p) => p.left > 0)
-    .sort((a, b) => (a.order.endsAt ?? Infinity) - (b.order.endsAt ?? Infinity) || a.order.id - b.order.id);
-  return { remaining: withRoom.reduce((sum, p) => sum + p.left, 0), chargeTo: withRoom[0]?.order.id ?? null };
+  const { remaining, chargeTo } = passAllowance(orders, used, now, "clips");
+  return { remaining, chargeTo };
 }
 
 /** Whether the account or one of its active passes grants a capability. */

@@ -3,11 +3,14 @@
 // then opens it (an attachment, so the page stays) and Remix's revalidation after the action reloads the allowance.
 import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
+import type { DownloadAllowance } from "@api/contract/media";
 import { useTranslation } from "react-i18next";
+import { clock } from "./usePlaybackState";
 
 type DownloadAnswer = { url?: string; error?: string };
 
-export function DownloadEvent({ remaining }: { remaining: number }) {
+export function DownloadEvent({ allowance }: { allowance: DownloadAllowance }) {
+  const { remaining } = allowance;
   const { t } = useTranslation("player");
   const fetcher = useFetcher<DownloadAnswer>();
   const busy = fetcher.state !== "idle";
@@ -29,6 +32,11 @@ export function DownloadEvent({ remaining }: { remaining: number }) {
       <p className="watch__download-left" aria-live="polite" data-remaining={remaining}>
         {t("download.remaining", { count: remaining })}
       </p>
+      {allowance.covers_s < allowance.duration_s ? (
+        <p className="watch__download-partial" data-testid="download-partial">
+          {t("download.partial", { covers: clock(allowance.covers_s), duration: clock(allowance.duration_s) })}
+        </p>
+      ) : null}
       {answer?.error ? (
         <p className="watch__download-error" role="alert">
           {answer.error}
