@@ -6,7 +6,7 @@
 // A resource route: the page does not revalidate unless the player asks it to.
 import { type ActionFunctionArgs, json, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { safeRedirect } from "~/lib/menu";
+import { safeRedirectPath } from "@api/lib/safe-redirect";
 import { isApiRequestError } from "~/server/api/errors";
 import type { StreamBeat } from "~/server/api/streams.server";
 import { requireTenant } from "~/server/guards.server";
@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Whether it stopped or had already ended, the page asks for playback again and shows where things stand.
     if (streams) await streams.stop(form.id).catch((error) => ignoreSignedOut(error));
     applyExpiredSession(headers, request, session);
-    return redirect(safeRedirect(form.redirectTo), { headers });
+    return redirect(safeRedirectPath(form.redirectTo, "/"), { headers });
   }
   if (form.intent === "release") {
     if (streams) await streams.release().catch((error) => ignoreSignedOut(error));
