@@ -5,10 +5,11 @@ import { postedConsent } from "~/lib/consent";
 import { safeRedirectPath } from "@api/lib/safe-redirect";
 import { consentCookie } from "~/server/cookies.server";
 import { requireTenant } from "~/server/guards.server";
+import { readForm } from "~/server/form.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
   requireTenant(context);
-  const form = await request.formData();
   return redirect(safeRedirectPath(form.get("redirectTo"), "/"), { headers: { "Set-Cookie": consentCookie(request, postedConsent(form.get("consent"))) } });
 }
 

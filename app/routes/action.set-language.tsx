@@ -3,10 +3,11 @@ import { type ActionFunctionArgs, redirect } from "@remix-run/cloudflare";
 import { safeRedirectPath } from "@api/lib/safe-redirect";
 import { LANGUAGE_COOKIE, serializeCookie } from "~/server/cookies.server";
 import { requireTenant } from "~/server/guards.server";
+import { readForm } from "~/server/form.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const { channel } = requireTenant(context);
-  const form = await request.formData();
   const lng = form.get("lng");
   const to = safeRedirectPath(form.get("redirectTo"), "/");
   const headers = new Headers();
