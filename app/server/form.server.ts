@@ -7,6 +7,11 @@ import { json } from "@remix-run/cloudflare";
 export const FORM_CONTENT_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
 /** Our forms hold a few short fields and no files; 64 KiB is far above any of them. */
 export const FORM_BODY_MAX_BYTES = 64 * 1024;
+/**
+ * A refused body is still read up to this much and thrown away: a server that answers and closes with unread bytes
+ * in the socket makes TCP reset the connection, and the client may never see the 4xx. Past it, the reset is fine.
+ */
+const DRAIN_MAX_BYTES = 1024 * 1024;
 
 export type FormBodyErrorCode = "unsupported_form" | "bad_form";
 
@@ -26,14 +31,23 @@ export async function readForm(request: Request, { bodyless = false }: ReadFormO
   const mime = contentType?.split(";", 1)[0]?.trim().toLowerCase() ?? "";
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (!mime) {
-    if (!bodyless) throw refuse("unsupported_form", 415);
+    if (!bodyless) {
+      await drain(request);
+      throw refuse("unsupported_form", 415);
+    }
     // No type is only fine when there is nothing to read.
-    const body = request.body ? await readCapped(request) : new ArrayBuffer(0);
-    if (body.byteLength > 0) throw refuse("unsupported_form", 415);
+    const body = request.body ? await readCapped(request).catch(() => null) : new ArrayBuffer(0);
+    if (body?.byteLength !== 0) throw refuse("unsupported_form", 415);
     return new FormData();
   }
-  if (!(FORM_CONTENT_TYPES as readonly string[]).includes(mime)) throw refuse("unsupported_form", 415);
-  if (Number.isFinite(declared) && declared > FORM_BODY_MAX_BYTES) throw refuse("bad_form", 400);
+  if (!(FORM_CONTENT_TYPES as readonly string[]).includes(mime)) {
+    await drain(request);
+    throw refuse("unsupported_form", 415);
+  }
+  if (Number.isFinite(declared) && declared > FORM_BODY_MAX_BYTES) {
+    await drain(request);
+    throw refuse("bad_form", 400);
+  }
   const body = await readCapped(request);
   try {
     return await new Response(body, { headers: { "Content-Type": contentType! } }).formData();
@@ -42,7 +56,7 @@ export async function readForm(request: Request, { bodyless = false }: ReadFormO
   }
 }
 
-/** The body, refused as soon as it passes the limit (a chunked body has no Content-Length to check first). */
+/** The body, refused once it passes the limit (a chunked body has no Content-Length to check first). */
 async function readCapped(request: Request): Promise<ArrayBuffer> {
   if (!request.body) return new ArrayBuffer(0);
   const reader = request.body.getReader();
@@ -54,7 +68,7 @@ async function readCapped(request: Request): Promise<ArrayBuffer> {
       if (done) break;
       size += value.byteLength;
       if (size > FORM_BODY_MAX_BYTES) {
-        await reader.cancel().catch(() => undefined);
+        await drainReader(reader, size);
         throw refuse("bad_form", 400);
       }
       chunks.push(value);
@@ -70,4 +84,24 @@ async function readCapped(request: Request): Promise<ArrayBuffer> {
     at += chunk.byteLength;
   }
   return out.buffer;
+}
+
+/** Reads and drops the rest of a refused body, up to DRAIN_MAX_BYTES (see there). */
+async function drain(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  await drainReader(request.body.getReader(), 0);
+}
+
+async function drainReader(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<void> {
+  let size = alreadyRead;
+  try {
+    while (size <= DRAIN_MAX_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // A broken stream has nothing more to drain.
+  }
 }

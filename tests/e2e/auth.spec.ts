@@ -134,7 +134,8 @@ for (const ch of CHANNELS) {
       await page.getByRole("banner").getByRole("link").first().click();
       await expect(page).toHaveURL(/\/profile\/edit$/);
 
-      const newPassword = "Coach-Chosen-77";
+      // Not containing "coach", the email's local part (issue 15).
+      const newPassword = "Team-Chosen-77";
       await page.getByLabel(t.form.currentPassword, { exact: true }).fill(coach.password);
       await page.getByLabel(t.form.newPassword, { exact: true }).fill(newPassword);
       await page.getByLabel(t.form.newPasswordConfirmation, { exact: true }).fill(newPassword);
