@@ -187,6 +187,14 @@ export function ErrorBoundary() {
     if (code === "channel_not_found") return <ChannelNotFound />;
     if (code === "unavailable") return <ReloadScreen />;
     if (error.status === 404) return <NotFoundView />;
+    // A post whose body the action could not read (app/server/form.server.ts): a plain message, not a crash.
+    if (code === "unsupported_form" || code === "bad_form") {
+      return (
+        <section className="page narrow" role="alert" data-testid="form-unreadable">
+          <h1>{t("errors.formUnreadable")}</h1>
+        </section>
+      );
+    }
   }
   return (
     <section className="page narrow" role="alert">

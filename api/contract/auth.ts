@@ -21,6 +21,11 @@ export const AUTH_MESSAGES = {
   temporaryPassword: "Please change your temporary password to continue",
   incorrectPassword: "The current password is incorrect",
   throttled: "Too many attempts. Please try again later.",
+  /** ASVS 6.2.4 and 6.2.11, in the words of SPEC §5's "The password is too short". */
+  passwordTooCommon: "The password is too common",
+  passwordHasEmail: "The password must not contain your email address",
+  /** A reset link that did its job, beside SPEC §8's "Reset password key expired.". */
+  resetLinkUsed: "Reset password link already used.",
   /** Deletion links reuse the verification wording of SPEC §8. */
   deletionFailed: "Verification failed.",
 } as const;
@@ -99,7 +104,8 @@ export function registerSchema(m: AuthFormMessages = EN_AUTH_FORM) {
 
 export function loginSchema(m: AuthFormMessages = EN_AUTH_FORM) {
   const f = authFields(m);
-  return z.object({ email: f.email, password: f.currentPassword, captcha_token: f.captcha });
+  // device_token: the known-device token of an earlier sign-in on this browser (ADR 021); the web app sends it.
+  return z.object({ email: f.email, password: f.currentPassword, captcha_token: f.captcha, device_token: z.preprocess(emptyToUndefined, z.string().max(512).optional()) });
 }
 
 export function passwordResetRequestSchema(m: AuthFormMessages = EN_AUTH_FORM) {
@@ -215,6 +221,8 @@ export interface AuthSession {
   user: User;
   token: string;
   expires_at: number;
+  /** From sign-in: the token that makes this browser a known device for the account next time (ADR 021). */
+  device_token?: string;
 }
 
 /** GET /user/access. */

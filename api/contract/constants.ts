@@ -32,9 +32,20 @@ export const PBKDF2_ITERATIONS = 100_000;
 /** Sign-in attempts per IP and channel per window (generous: a family or an office shares one IP). */
 export const LOGIN_IP_LIMIT = 50;
 export const LOGIN_IP_WINDOW_MS = 15 * MINUTE_MS;
-/** Failed sign-ins per account before it is paused for the rest of the window; a success clears the count. */
+/**
+ * Sign-in attempts on one account from one IP before that IP is paused for the account for the rest of the window;
+ * a success clears the count (ADR 021). Another IP, and so the owner elsewhere, is not locked out.
+ */
 export const LOGIN_ACCOUNT_LIMIT = 5;
 export const LOGIN_ACCOUNT_WINDOW_MS = 15 * MINUTE_MS;
+/**
+ * Sign-in attempts on one account from all unknown devices together: slows guessing spread over many IPs. A known
+ * device (its signed device token, or the IP of one of the account's live sessions) is neither counted nor refused.
+ */
+export const LOGIN_ACCOUNT_ALL_IPS_LIMIT = 20;
+export const LOGIN_ACCOUNT_ALL_IPS_WINDOW_MS = 15 * MINUTE_MS;
+/** How long a browser that signed in stays a known device for that account (its token is renewed at each sign-in). */
+export const DEVICE_TOKEN_TTL_MS = 365 * 24 * HOUR_MS;
 /** Password-reset requests per account (mails sent) and per IP. */
 export const RESET_ACCOUNT_LIMIT = 3;
 export const RESET_ACCOUNT_WINDOW_MS = HOUR_MS;

@@ -12,7 +12,7 @@ import { requireApiKey } from "../middleware/api-key";
 import { currentUser, requireUser } from "../middleware/user";
 import { releaseStreamsBut } from "../services/streams";
 import { streamScope } from "./streams";
-import { login, mailLink, register, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from "../services/auth/accounts";
+import { checkResetLink, login, mailLink, register, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from "../services/auth/accounts";
 import { confirmDeletion } from "../services/auth/profile";
 import { authRequest } from "../services/auth/request";
 import { closeSession } from "../services/auth/sessions";
@@ -41,8 +41,8 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ data: await sessionAnswer(c, user, session) });
   })
   .post("/v2/auth/login", requireApiKey, rejectSignedIn, body(loginSchema()), async (c) => {
-    const { user, session } = await login(authRequest(c), c.req.valid("json"));
-    return c.json({ data: await sessionAnswer(c, user, session) });
+    const { user, session, deviceToken } = await login(authRequest(c), c.req.valid("json"));
+    return c.json({ data: { ...(await sessionAnswer(c, user, session)), device_token: deviceToken } });
   })
   .post("/auth/logout", requireApiKey, requireUser({ allowTemporary: true }), async (c) => {
     await closeSession(c.get("db"), c.get("session").id);
@@ -60,6 +60,11 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/auth/password-reset-request", requireApiKey, body(passwordResetRequestSchema()), async (c) => {
     await requestPasswordReset(authRequest(c), c.req.valid("json"));
     return c.json({ data: { sent: true } });
+  })
+  // Whether a reset link still works, without using it (the page checks before it shows the form).
+  .post("/auth/password-reset/check", requireApiKey, body(signedLinkSchema()), async (c) => {
+    await checkResetLink(authRequest(c), c.req.valid("json"));
+    return c.json({ data: { valid: true } });
   })
   .post("/auth/password-reset", requireApiKey, body(passwordResetSchema()), async (c) => {
     const { userId } = await resetPassword(authRequest(c), c.req.valid("json"));

@@ -4,6 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../context";
+import { safeRedirectPath } from "../lib/safe-redirect";
 import {
   applyCouponQuerySchema,
   buyBodySchema,
@@ -110,7 +111,7 @@ export const checkoutRoutes = new Hono<AppEnv>()
     const asked = c.req.valid("query").return_url ?? "/profile";
     // Back to this channel's own site only: an absolute URL of another origin is replaced by the profile page.
     const origin = new URL(c.req.url).origin;
-    const returnUrl = asked.startsWith("/") && !asked.startsWith("//") ? `${origin}${asked}` : asked.startsWith(`${origin}/`) ? asked : `${origin}/profile`;
+    const returnUrl = `${origin}${safeRedirectPath(asked, "/profile", origin)}`;
     const customerId = await customerOf(ck.db, ck.payments, ck.channelId, ck.user, ck.now).catch(providerError);
     const { url } = await ck.payments.provider.customerPortalUrl({ channelId: ck.channelId, customerId, returnUrl }).catch(providerError);
     return c.json({ data: { url } });

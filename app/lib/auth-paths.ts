@@ -1,5 +1,5 @@
 // Where sign-in may send a visitor back to (SPEC §2: pages other than the auth pages and 404 are remembered).
-import { safeRedirect } from "./menu";
+import { safeRedirectPath } from "@api/lib/safe-redirect";
 
 /** The auth pages: never remembered as the page to return to. */
 export const AUTH_PATHS = [
@@ -27,8 +27,8 @@ export function isAuthPath(pathname: string): boolean {
  * character) that is not an auth page. Anything else gives `fallback`.
  */
 export function returnPath(value: unknown, fallback = "/"): string {
-  const path = safeRedirect(typeof value === "string" ? value : null, "");
-  if (!path || /[\\\u0000-\u001f\u007f]/.test(path)) return fallback;
+  const path = safeRedirectPath(value, "");
+  if (!path) return fallback;
   const pathname = path.split(/[?#]/, 1)[0] ?? "";
   return isAuthPath(pathname) || pathname.startsWith("/action/") ? fallback : path;
 }

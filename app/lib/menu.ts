@@ -26,9 +26,3 @@ export function slideHref(slide: Pick<Slide, "slidable_type" | "slidable_alias" 
   if (slide.slidable_type === "main" || !slide.slidable_alias) return null;
   return filterHref(slide.slidable_type, slide.slidable_alias);
 }
-
-/** A same-site path to return to after an action; anything else goes home. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}

@@ -2,14 +2,15 @@
 // in a cookie, then back to the page. The notice's buttons post here with or without JavaScript.
 import { type ActionFunctionArgs, redirect } from "@remix-run/cloudflare";
 import { postedConsent } from "~/lib/consent";
-import { safeRedirect } from "~/lib/menu";
+import { safeRedirectPath } from "@api/lib/safe-redirect";
 import { consentCookie } from "~/server/cookies.server";
 import { requireTenant } from "~/server/guards.server";
+import { readForm } from "~/server/form.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
   requireTenant(context);
-  const form = await request.formData();
-  return redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": consentCookie(request, postedConsent(form.get("consent"))) } });
+  return redirect(safeRedirectPath(form.get("redirectTo"), "/"), { headers: { "Set-Cookie": consentCookie(request, postedConsent(form.get("consent"))) } });
 }
 
 export const loader = () => redirect("/");

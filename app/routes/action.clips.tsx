@@ -9,6 +9,7 @@ import type { ClipBody } from "~/server/api/clips.server";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import { markExpired } from "~/server/session.server";
+import { readForm } from "~/server/form.server";
 
 const positiveId = (value: FormDataEntryValue | string | null): number | undefined => {
   const n = Number(value);
@@ -48,14 +49,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const { tenant, token } = requireUser(context, request);
   const t = await getT(tenant.lang);
   const calls = tenant.clips.withUser(token, () => markExpired(context.session));
-  const form = await request.formData().catch(() => null);
-  const intent = String(form?.get("intent") ?? "");
+  const intent = String(form.get("intent") ?? "");
   const refused = (message: string, errors: Record<string, string[]> = {}, status = 400) =>
     json<ClipsActionData>({ ok: false, intent, message: clipMessage(t, message), errors: clipFieldErrors(t, errors) }, { status });
-  if (!form) return refused(t("common:errors.generic"), {}, 415);
 
   if (intent === "create") {
     const result = await calls.create(clipBody(form));

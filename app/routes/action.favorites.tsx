@@ -11,6 +11,7 @@ import { getT } from "~/server/i18n.server";
 import { rememberFollow } from "~/server/pending-follow.server";
 import { isApiRequestError } from "~/server/api/errors";
 import { destroySession, markExpired } from "~/server/session.server";
+import { readForm } from "~/server/form.server";
 
 export type FavoritesActionData = { ok: true; intent: string } | { ok: false; intent: string; message: string };
 
@@ -27,9 +28,9 @@ const MESSAGE_KEYS: Record<string, string> = {
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const tenant = requireTenant(context);
   const t = await getT(tenant.lang);
-  const form = await request.formData().catch(() => null);
   const intent = String(form?.get("intent") ?? "");
   const back = returnPath(form?.get("redirectTo"), "/");
   // A document POST (no JavaScript) goes back to its page; the buttons' fetchers (which add `fetch`) get JSON.

@@ -6,12 +6,14 @@ import { z } from "zod";
 import { isApiRequestError } from "~/server/api/errors";
 import { requireTenant } from "~/server/guards.server";
 import { anonymousViewerId, applyExpiredSession, applyViewerCookie, markExpired } from "~/server/session.server";
+import { readForm } from "~/server/form.server";
 
 const formSchema = z.object({ preroll_id: z.coerce.number().int().positive() });
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const tenant = requireTenant(context);
-  const parsed = formSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = formSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return new Response("preroll_id is required.\n", { status: 422, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const { session, viewer } = context;
   try {

@@ -6,6 +6,7 @@ import { MESSAGES } from "@api/contract/messages";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import { markExpired } from "~/server/session.server";
+import { readForm } from "~/server/form.server";
 
 export type RemindersActionData = { ok: true; set: boolean } | { ok: false; message: string };
 
@@ -16,9 +17,9 @@ const MESSAGE_KEYS: Record<string, string> = {
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const { tenant, token } = requireUser(context, request);
   const t = await getT(tenant.lang);
-  const form = await request.formData().catch(() => null);
   const intent = String(form?.get("intent") ?? "");
   const eventId = Number(form?.get("event_id"));
   const refused = (message: string, status: number) => json<RemindersActionData>({ ok: false, message: t(MESSAGE_KEYS[message] ?? "reminders:errors.generic") }, { status });

@@ -6,11 +6,12 @@
 // A resource route: the page does not revalidate unless the player asks it to.
 import { type ActionFunctionArgs, json, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { safeRedirect } from "~/lib/menu";
+import { safeRedirectPath } from "@api/lib/safe-redirect";
 import { isApiRequestError } from "~/server/api/errors";
 import type { StreamBeat } from "~/server/api/streams.server";
 import { requireTenant } from "~/server/guards.server";
 import { applyExpiredSession, markExpired } from "~/server/session.server";
+import { readForm } from "~/server/form.server";
 
 const formSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("beat") }),
@@ -21,8 +22,9 @@ const formSchema = z.discriminatedUnion("intent", [
 export type StreamBeatAnswer = { state: StreamBeat | "signed_out" };
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const posted = await readForm(request);
   const tenant = requireTenant(context);
-  const parsed = formSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = formSchema.safeParse(Object.fromEntries(posted));
   if (!parsed.success) return new Response("intent must be beat, release or stop (with an id).\n", { status: 422, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const form = parsed.data;
   const { session } = context;
@@ -33,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Whether it stopped or had already ended, the page asks for playback again and shows where things stand.
     if (streams) await streams.stop(form.id).catch((error) => ignoreSignedOut(error));
     applyExpiredSession(headers, request, session);
-    return redirect(safeRedirect(form.redirectTo), { headers });
+    return redirect(safeRedirectPath(form.redirectTo, "/"), { headers });
   }
   if (form.intent === "release") {
     if (streams) await streams.release().catch((error) => ignoreSignedOut(error));

@@ -28,6 +28,7 @@ import { isApiRequestError } from "~/server/api/errors";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import { markExpired } from "~/server/session.server";
+import { readForm } from "~/server/form.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, token } = requireUser(context, request);
@@ -74,9 +75,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const { tenant, token } = requireUser(context, request);
   const url = new URL(request.url);
-  const form = await request.formData();
   const t = await getT(tenant.lang);
   const calls = tenant.commerce.withUser(token, () => markExpired(context.session));
   const intent = form.get("intent");

@@ -10,6 +10,7 @@ import { isApiRequestError } from "~/server/api/errors";
 import { requireTenant } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import { destroySession } from "~/server/session.server";
+import { readForm } from "~/server/form.server";
 
 export const links = authLinks;
 
@@ -25,9 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const { auth, lang } = requireTenant(context);
   const t = await getT(lang);
-  const link = signedLinkSchema().safeParse(Object.fromEntries(await request.formData()));
+  const link = signedLinkSchema().safeParse(Object.fromEntries(form));
   if (!link.success) return json({ deleted: false, error: t("auth:messages.deletionFailed") }, { status: 422 });
   try {
     await auth.deleteAccountConfirm(link.data);

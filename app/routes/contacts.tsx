@@ -13,6 +13,7 @@ import { notFound, requireTenant } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import { renderMarkdown } from "~/server/markdown.server";
 import { RichText } from "~/ui/RichText";
+import { readForm } from "~/server/form.server";
 
 const FORM_ALIAS = "contact";
 
@@ -33,11 +34,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   const { api, lang } = requireTenant(context);
   const form = await api.customForm(FORM_ALIAS);
   if (!form) notFound();
   const t = await getT(lang);
-  const submission = parseWithZod(await request.formData(), { schema: customFormSchema(form.fields, validationMessages(t)) });
+  const submission = parseWithZod(formData, { schema: customFormSchema(form.fields, validationMessages(t)) });
   if (submission.status !== "success") return json({ result: submission.reply(), sent: false }, { status: 422 });
   try {
     await api.submitCustomForm(FORM_ALIAS, submission.value);

@@ -14,6 +14,7 @@ import { readCookie, serializeCookie } from "~/server/cookies.server";
 import { allowsDeviceLinking, requireTenant } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import { commitSession } from "~/server/session.server";
+import { readForm } from "~/server/form.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: deviceCss }];
 
@@ -46,6 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** One poll of the token endpoint. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  await readForm(request, { bodyless: true });
   const tenant = remoteTenant(context);
   const deviceCode = readCookie(request, DEVICE_COOKIE);
   if (!deviceCode) return json({ state: "expired" as const, interval: null });

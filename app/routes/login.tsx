@@ -16,6 +16,8 @@ import { isApiRequestError } from "~/server/api/errors";
 import { allowsDeviceLinking, requireAnonymous } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import { loginReturnPath } from "./login.server";
+import { readForm } from "~/server/form.server";
+import { knownDeviceCookie, readKnownDevice } from "~/server/session.server";
 
 export const links = authLinks;
 
@@ -37,16 +39,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   const tenant = requireAnonymous(context);
   const { auth, lang } = tenant;
   const t = await getT(lang);
-  const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: loginSchema(authFormMessages(t)) });
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 422 });
   try {
-    const session = await auth.login(submission.value);
+    const session = await auth.login({ ...submission.value, device_token: readKnownDevice(request) });
     const to = returnPath(formData.get("redirectTo"));
-    return redirect(to, { headers: await signInCookies(new Headers(), request, tenant, session) });
+    const headers = await signInCookies(new Headers(), request, tenant, session);
+    if (session.device_token) headers.append("Set-Cookie", knownDeviceCookie(request, session.device_token));
+    return redirect(to, { headers });
   } catch (error) {
     // The page answers 422 like any form with errors; the API's 429 is the message it shows.
     if (isApiRequestError(error, "throttled")) {

@@ -12,6 +12,7 @@ import { authFieldErrors, authFormMessages } from "~/lib/validation";
 import { isApiRequestError } from "~/server/api/errors";
 import { requireAnonymous } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
+import { readForm } from "~/server/form.server";
 
 export const links = authLinks;
 
@@ -26,9 +27,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   const { auth, lang } = requireAnonymous(context);
   const t = await getT(lang);
-  const submission = parseWithZod(await request.formData(), { schema: passwordResetRequestSchema(authFormMessages(t)) });
+  const submission = parseWithZod(formData, { schema: passwordResetRequestSchema(authFormMessages(t)) });
   if (submission.status !== "success") return json({ result: submission.reply(), sent: false }, { status: 422 });
   try {
     await auth.passwordResetRequest(submission.value);

@@ -1,8 +1,9 @@
-import { passwordResetSchema } from "@api/contract/auth";
+import { passwordResetSchema, signedLinkSchema, type SignedLinkInput } from "@api/contract/auth";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { AuthPage, FormNotice, TextField } from "~/features/auth/AuthFields";
 import { authLinks } from "~/features/auth/links";
@@ -11,25 +12,41 @@ import { authFieldErrors, authFormMessages, authMessage } from "~/lib/validation
 import { isApiRequestError } from "~/server/api/errors";
 import { requireAnonymous } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
+import { readForm } from "~/server/form.server";
+import type { ReadyTenant } from "~/server/tenant.server";
 
 export const links = authLinks;
 
-// The mailed link carries email, expires and signature; the form posts them back with the new password.
+// The mailed link carries email, expires and signature; the form posts them back with the new password. The page
+// asks the API first whether the link still works (without using it): a used or expired link says so instead of
+// showing a form that cannot succeed.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { lang } = requireAnonymous(context);
+  const { auth, lang } = requireAnonymous(context);
   const t = await getT(lang);
   const query = new URL(request.url).searchParams;
-  return {
-    link: { email: query.get("email") ?? "", expires: query.get("expires") ?? "", signature: query.get("signature") ?? "" },
-    meta: { title: t("auth:titles.passwordReset") },
-  };
+  const link = { email: query.get("email") ?? "", expires: query.get("expires") ?? "", signature: query.get("signature") ?? "" };
+  return { link, linkError: await linkRefusal(auth, link, t), meta: { title: t("auth:titles.passwordReset") } };
+}
+
+/** Why the link cannot be used, in the visitor's language; null while it works. */
+async function linkRefusal(auth: ReadyTenant["auth"], query: Record<keyof SignedLinkInput, string>, t: TFunction): Promise<string | null> {
+  const link = signedLinkSchema().safeParse(query);
+  if (!link.success) return t("auth:messages.resetFailed");
+  try {
+    await auth.passwordResetCheck(link.data);
+    return null;
+  } catch (error) {
+    if (isApiRequestError(error, "validation", "not_found", "http") && error.status && error.status < 500) return authMessage(t, error.message);
+    throw error;
+  }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   const { auth, lang } = requireAnonymous(context);
   const t = await getT(lang);
   const hideFields = ["password", "password_confirmation"];
-  const submission = parseWithZod(await request.formData(), { schema: passwordResetSchema(authFormMessages(t)) });
+  const submission = parseWithZod(formData, { schema: passwordResetSchema(authFormMessages(t)) });
   if (submission.status !== "success") {
     // A link whose own fields are broken cannot be fixed by the visitor: say so as the SPEC does.
     const linkBroken = ["email", "expires", "signature"].some((k) => submission.error?.[k]?.length);
@@ -58,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta = metaFromLoader;
 
 export default function PasswordReset() {
-  const { link } = useLoaderData<typeof loader>();
+  const { link, linkError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("auth");
   const busy = useNavigation().state === "submitting";
@@ -79,6 +96,18 @@ export default function PasswordReset() {
         <p>
           <Link to="/login" className="button button--primary">
             {t("passwordReset.login")}
+          </Link>
+        </p>
+      </AuthPage>
+    );
+  }
+  if (linkError) {
+    return (
+      <AuthPage title={t("titles.passwordReset")}>
+        <FormNotice tone="error">{linkError}</FormNotice>
+        <p>
+          <Link to="/password-reset-request" className="button button--primary">
+            {t("passwordReset.requestAgain")}
           </Link>
         </p>
       </AuthPage>

@@ -9,6 +9,7 @@ import { isApiRequestError } from "~/server/api/errors";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import { markExpired } from "~/server/session.server";
+import { readForm } from "~/server/form.server";
 
 // Active orders, the profile's default section (SPEC §2): the passes, events and subscriptions that give access now,
 // with the auto-renewal cancel flow and the payment provider's customer portal.
@@ -42,9 +43,9 @@ type ActionResult = { error: "cancel"; orderId: number | null } | { error: "port
  * message. intent=portal: opens the provider's customer portal, which returns here.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const { tenant, token } = requireUser(context, request);
   const calls = tenant.orders.withUser(token, () => markExpired(context.session));
-  const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "unsubscribe") {
     const id = Number(form.get("order_id"));

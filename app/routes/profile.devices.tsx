@@ -14,6 +14,7 @@ import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import { destroySession, markExpired } from "~/server/session.server";
 import { LocalTime } from "~/ui/LocalTime";
+import { readForm } from "~/server/form.server";
 
 function sessionsOf(context: AppLoadContext, request: Request) {
   const { tenant, token } = requireUser(context, request);
@@ -32,8 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type Notice = { tone: "success" | "error"; key: "signedOut" | "endedOthers" | "notFound" | "failed"; count?: number };
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const { calls } = sessionsOf(context, request);
-  const form = await request.formData();
   const answer = (notice: Notice) => json({ notice }, { status: notice.tone === "error" ? 422 : 200 });
 
   if (form.get("intent") === "end-others") {

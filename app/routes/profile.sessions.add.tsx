@@ -11,6 +11,7 @@ import { metaFromLoader } from "~/lib/route-meta";
 import { allowsDeviceLinking, requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import { markExpired } from "~/server/session.server";
+import { readForm } from "~/server/form.server";
 
 type ErrorKey = keyof typeof DEVICE_MESSAGES | "throttled" | "generic";
 
@@ -38,8 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const { calls } = devicesOf(context, request);
-  const form = await request.formData();
   const code = String(form.get("code") ?? "");
   const answer = await calls.answer(code, form.get("intent") !== "deny");
   if (!answer.ok) return json({ error: errorKey(answer.message), done: null }, { status: 422 });

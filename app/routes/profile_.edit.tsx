@@ -13,6 +13,7 @@ import { isApiRequestError } from "~/server/api/errors";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import { destroySession } from "~/server/session.server";
+import { readForm } from "~/server/form.server";
 
 export const links = authLinks;
 
@@ -36,10 +37,10 @@ interface ActionResult {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   const { account, user, tenant } = requireUser(context, request);
   const t = await getT(tenant.lang);
   const messages = authFormMessages(t);
-  const formData = await request.formData();
   const intent = profileIntent(formData.get("intent"));
   const answer = (body: Omit<ActionResult, "intent">, status = 200) => json<ActionResult>({ intent, ...body }, { status });
 

@@ -16,6 +16,7 @@ import { authFieldErrors, authFormMessages, authMessage } from "~/lib/validation
 import { isApiRequestError } from "~/server/api/errors";
 import { requireAnonymous } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
+import { readForm } from "~/server/form.server";
 
 export const links = authLinks;
 
@@ -37,10 +38,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   const tenant = requireAnonymous(context);
   const { auth, lang } = tenant;
   const t = await getT(lang);
-  const formData = await request.formData();
   const messages = authFormMessages(t);
   const redirectTo = returnPath(formData.get("redirectTo"));
   const hideFields = ["password", "password_confirmation"];

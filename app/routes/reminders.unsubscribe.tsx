@@ -8,6 +8,7 @@ import { authLinks } from "~/features/auth/links";
 import { metaFromLoader } from "~/lib/route-meta";
 import { requireTenant } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
+import { readForm } from "~/server/form.server";
 
 export const links = authLinks;
 
@@ -23,8 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const tenant = requireTenant(context);
-  const form = await request.formData().catch(() => null);
   const result = await tenant.reminders.unsubscribe(String(form?.get("user") ?? ""), String(form?.get("signature") ?? ""));
   // The API's only refusal is the invalid link; the page words it in the visitor's language.
   return result.ok ? json({ done: true }) : json({ done: false }, { status: result.status });

@@ -20,6 +20,7 @@ import { metaFromLoader } from "~/lib/route-meta";
 import { isApiRequestError } from "~/server/api/errors";
 import { notFound, requireTenant, requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
+import { readForm } from "~/server/form.server";
 
 /** The pass, if `idParam` names a pass with choices; a non-numeric or unknown id is the 404 page. */
 async function loadPass(context: LoaderFunctionArgs["context"], idParam: string | undefined): Promise<Product> {
@@ -63,13 +64,14 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
+  const formData = await readForm(request);
   requireUser(context, request);
   const pass = await loadPass(context, params.id);
   if (!choosable(pass)) throw redirect(`/buy?package_id=${pass.id}`);
   const [orders, t] = await Promise.all([loadOrders(context), getT(requireTenant(context).lang)]);
   const held = holding(pass, orders, Date.now());
   const disabled = pass.is_team_pass ? held.disabledParticipantIds : held.disabledCategoryIds;
-  const submission = parseWithZod(await request.formData(), { schema: selectionSchema(pass, disabled, t) });
+  const submission = parseWithZod(formData, { schema: selectionSchema(pass, disabled, t) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 422 });
   const key = pass.is_team_pass ? "participant_ids" : "category_ids";
   return redirect(`/buy?package_id=${pass.id}&${key}=${submission.value.ids.join(",")}`);

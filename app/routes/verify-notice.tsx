@@ -9,6 +9,7 @@ import { authMessage } from "~/lib/validation";
 import { isApiRequestError } from "~/server/api/errors";
 import { requireTenant, requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
+import { readForm } from "~/server/form.server";
 
 export const links = authLinks;
 
@@ -26,6 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  await readForm(request, { bodyless: true });
   const { account, tenant } = requireUser(context, request);
   const t = await getT(tenant.lang);
   try {

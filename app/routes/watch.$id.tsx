@@ -22,6 +22,7 @@ import { requireTenant, requireUser } from "~/server/guards.server";
 import { markExpired } from "~/server/session.server";
 import { matchup } from "~/lib/format";
 import playerCss from "~/styles/player.css?url";
+import { readForm } from "~/server/form.server";
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const { event, playback } = await loadEventPlayback(context, params.id);
@@ -54,8 +55,8 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
  * (SPEC §4 "Event download reloads user access afterwards"). A refusal answers the API's message.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
+  const form = await readForm(request);
   const { tenant, token } = requireUser(context, request);
-  const form = await request.formData();
   if (form.get("intent") !== "download") return json({ error: "Unknown action." }, { status: 400 });
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id <= 0) return json({ error: "Not found." }, { status: 404 });

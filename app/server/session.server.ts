@@ -1,7 +1,7 @@
 // The web session: the API's opaque user token in a host-only, httpOnly, SameSite=Lax cookie (Secure except on
 // plain-http local hosts). Only the API knows what the token means; a 401 from it clears the cookie.
 import type { User } from "@api/contract/auth";
-import { SESSION_TTL_MS } from "@api/contract/constants";
+import { DEVICE_TOKEN_TTL_MS, SESSION_TTL_MS } from "@api/contract/constants";
 import type { AuthEndpoints } from "./api/auth.server";
 import { isApiRequestError } from "./api/errors";
 import { readConsent, readCookie, serializeCookie } from "./cookies.server";
@@ -21,6 +21,18 @@ export function readSessionToken(request: Request): string | null {
 export function commitSession(request: Request, token: string, expiresAt?: number, now: number = Date.now()): string {
   const maxAgeS = Math.max(0, Math.floor(((expiresAt ?? now + SESSION_TTL_MS) - now) / 1000));
   return serializeCookie(request, SESSION_COOKIE, token, maxAgeS);
+}
+
+/**
+ * The known-device token the API gave this browser at its last sign-in (ADR 021): sent back with the next sign-in, it
+ * keeps the owner out of the per-account limit that slows guessing from many IPs. It outlives sign-out on purpose.
+ */
+export const KNOWN_DEVICE_COOKIE = "kdv";
+
+export const readKnownDevice = (request: Request): string | undefined => readCookie(request, KNOWN_DEVICE_COOKIE) ?? undefined;
+
+export function knownDeviceCookie(request: Request, token: string): string {
+  return serializeCookie(request, KNOWN_DEVICE_COOKIE, token, Math.floor(DEVICE_TOKEN_TTL_MS / 1000));
 }
 
 /** Set-Cookie that removes the session cookie (logout, a 401, account deletion). */

@@ -108,7 +108,7 @@ describe("password reset", () => {
 
     const again = await reset(alpha, params);
     expect(again.status).toBe(422);
-    expect(await message(again)).toBe(AUTH_MESSAGES.resetFailed);
+    expect(await message(again)).toBe(AUTH_MESSAGES.resetLinkUsed);
   });
 
   it("refuses an expired link with its own message, and a tampered one", async () => {

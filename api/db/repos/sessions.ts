@@ -2,7 +2,7 @@
 // user's or another channel's session is not found.
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import type { Db } from "../client";
-import { sessions } from "../auth-schema";
+import { sessions, users } from "../auth-schema";
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -33,4 +33,19 @@ export async function deleteOwnedSession(db: Db, owner: SessionOwner, id: number
 export async function deleteOtherSessions(db: Db, owner: SessionOwner, keepId: number, now: number): Promise<number> {
   const ended = await db.delete(sessions).where(and(owned(owner), ne(sessions.id, keepId))).returning({ expiresAt: sessions.expiresAt }).all();
   return ended.filter((s) => s.expiresAt > now).length;
+}
+
+/**
+ * Whether the account with this email has a live session opened from `ip`: a place its owner already signed in from,
+ * which sign-in throttling treats as a known device (ADR 021).
+ */
+export async function accountSignedInFromIp(db: Db, channelId: number, email: string, ip: string, now: number): Promise<boolean> {
+  const row = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.channelId, channelId)))
+    .where(and(eq(sessions.channelId, channelId), eq(users.email, email), eq(sessions.ip, ip), gt(sessions.expiresAt, now)))
+    .limit(1)
+    .get();
+  return Boolean(row);
 }

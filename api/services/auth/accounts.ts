@@ -9,6 +9,9 @@ import { authSecret } from "../../lib/secrets";
 import { captchaVerifier, requireCaptcha } from "../../providers/captcha";
 import { queueMail } from "../../providers/email/outbox";
 import type { MailKind } from "../../providers/email/templates";
+import { accountSignedInFromIp } from "../../db/repos/sessions";
+import { issueDeviceToken, isKnownDevice } from "./device-token";
+import { requireAcceptablePassword } from "./password-policy";
 import { dummyVerify, hashPassword, verifyPassword } from "./passwords";
 import { isUniqueViolation, sessionClient, type AuthRequest } from "./request";
 import { closeUserSessionsQuery, openSession } from "./sessions";
@@ -52,6 +55,7 @@ export async function mailLink(req: AuthRequest, user: Pick<UserRow, "id" | "ema
 }
 
 export async function register(req: AuthRequest, input: RegisterInput) {
+  requireAcceptablePassword(input.password, [input.email]);
   await requireCaptcha(captchaVerifier(req.env), input.captcha_token, req.ip);
   if (await findUserByEmail(req.db, req.channel.id, input.email)) throw emailTaken();
   let user: UserRow;
@@ -81,12 +85,18 @@ export async function register(req: AuthRequest, input: RegisterInput) {
   return { user, session };
 }
 
-export async function login(req: AuthRequest, input: { email: string; password: string; captcha_token?: string }) {
-  const accountKey = throttleKeys.loginAccount(req.channel.id, input.email);
+/**
+ * Sign-in, throttled as ADR 021 says: per IP, per account and IP (the SPEC's 5 per 15 minutes; a success clears it),
+ * and per account across all IPs for unknown devices only, so guessing spread over many IPs slows down without
+ * locking the owner out of a browser or a place they already signed in from.
+ */
+export async function login(req: AuthRequest, input: { email: string; password: string; captcha_token?: string; device_token?: string }) {
+  const accountIpKey = throttleKeys.loginAccountIp(req.channel.id, input.email, req.ip);
   await throttle(req.env, req.now, [
     [throttleKeys.loginIp(req.channel.id, req.ip), RULES.loginIp],
-    [accountKey, RULES.loginAccount],
+    [accountIpKey, RULES.loginAccountIp],
   ]);
+  if (!(await knownDevice(req, input))) await throttle(req.env, req.now, [[throttleKeys.loginAccount(req.channel.id, input.email), RULES.loginAccount]]);
   await requireCaptcha(captchaVerifier(req.env), input.captcha_token, req.ip);
   const user = await findUserByEmail(req.db, req.channel.id, input.email);
   // Same answer and the same hashing work whether the email is unknown or the password wrong.
@@ -95,9 +105,17 @@ export async function login(req: AuthRequest, input: { email: string; password: 
     throw wrongAuthData();
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) throw wrongAuthData();
-  await clearThrottle(req.env, accountKey);
+  await clearThrottle(req.env, accountIpKey);
   const session = await openSession(req.db, { channelId: req.channel.id, userId: user.id, ...sessionClient(req), now: req.now });
-  return { user, session };
+  const deviceToken = await issueDeviceToken(authSecret(req.env), req.channel.id, user.email, req.now);
+  return { user, session, deviceToken };
+}
+
+/** A browser holding this account's device token, or an IP one of its live sessions was opened from. */
+async function knownDevice(req: AuthRequest, input: { email: string; device_token?: string }): Promise<boolean> {
+  if (await isKnownDevice(authSecret(req.env), req.channel.id, input.email, input.device_token, req.now)) return true;
+  // Without CF-Connecting-IP (local runs) every request shares "unknown": that is no place.
+  return req.ip !== "unknown" && accountSignedInFromIp(req.db, req.channel.id, input.email, req.ip, req.now);
 }
 
 /** The user a checked link belongs to: the link's email must still be that user's. */
@@ -135,14 +153,28 @@ export async function requestPasswordReset(req: AuthRequest, input: { email: str
   if (user) await mailLink(req, user, "password_reset");
 }
 
+/** Why a reset link no longer works, in SPEC §8's words ("used" beside them, in their style). */
+const RESET_LINK_REFUSALS = { expired: AUTH_MESSAGES.resetKeyExpired, used: AUTH_MESSAGES.resetLinkUsed, invalid: AUTH_MESSAGES.resetFailed } as const;
+
+/** The user a reset link is for, while the link still works; it is not used up. */
+async function resetLinkUser(req: AuthRequest, link: LinkParams) {
+  const check = await checkSignedLink(req.db, { ...link, secret: authSecret(req.env), channelId: req.channel.id, purpose: "password_reset", now: req.now });
+  if (!check.ok) throw new ApiError(422, RESET_LINK_REFUSALS[check.reason]);
+  return { linkId: check.linkId, user: await linkUser(req, link.email, check.userId) };
+}
+
+/** Whether a reset link would still work, without using it: the page asks before it shows the form. */
+export async function checkResetLink(req: AuthRequest, link: LinkParams): Promise<void> {
+  await resetLinkUser(req, link);
+}
+
 /** A new password from a reset link: it also proves the email, ends a temporary password and every session. */
 export async function resetPassword(req: AuthRequest, input: LinkParams & { password: string }): Promise<{ userId: number }> {
-  const check = await checkSignedLink(req.db, { ...input, secret: authSecret(req.env), channelId: req.channel.id, purpose: "password_reset", now: req.now });
-  if (!check.ok) throw new ApiError(422, check.reason === "expired" ? AUTH_MESSAGES.resetKeyExpired : AUTH_MESSAGES.resetFailed);
-  const user = await linkUser(req, input.email, check.userId);
+  const { linkId, user } = await resetLinkUser(req, input);
+  requireAcceptablePassword(input.password, [user.email]);
   const passwordHash = await hashPassword(input.password);
   await req.db.batch([
-    markLinkUsed(req.db, check.linkId, req.now),
+    markLinkUsed(req.db, linkId, req.now),
     req.db
       .update(users)
       .set({ passwordHash, temporaryPassword: false, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${req.now})`, updatedAt: req.now })

@@ -2,6 +2,8 @@
 // Object, so concurrent attempts from many isolates share one counter. `npm run dev` (Vite's platform proxy) has
 // no same-worker Durable Objects: there the same rule runs in an in-isolate map.
 import {
+  LOGIN_ACCOUNT_ALL_IPS_LIMIT,
+  LOGIN_ACCOUNT_ALL_IPS_WINDOW_MS,
   LOGIN_ACCOUNT_LIMIT,
   LOGIN_ACCOUNT_WINDOW_MS,
   LOGIN_IP_LIMIT,
@@ -20,7 +22,8 @@ import { hit, type RateRule, type WindowState } from "../rate-limit";
 
 export const RULES = {
   loginIp: { limit: LOGIN_IP_LIMIT, windowMs: LOGIN_IP_WINDOW_MS },
-  loginAccount: { limit: LOGIN_ACCOUNT_LIMIT, windowMs: LOGIN_ACCOUNT_WINDOW_MS },
+  loginAccountIp: { limit: LOGIN_ACCOUNT_LIMIT, windowMs: LOGIN_ACCOUNT_WINDOW_MS },
+  loginAccount: { limit: LOGIN_ACCOUNT_ALL_IPS_LIMIT, windowMs: LOGIN_ACCOUNT_ALL_IPS_WINDOW_MS },
   resetIp: { limit: RESET_IP_LIMIT, windowMs: RESET_IP_WINDOW_MS },
   resetAccount: { limit: RESET_ACCOUNT_LIMIT, windowMs: RESET_ACCOUNT_WINDOW_MS },
   mailAccount: { limit: MAIL_ACCOUNT_LIMIT, windowMs: MAIL_ACCOUNT_WINDOW_MS },
@@ -30,6 +33,7 @@ export const RULES = {
 
 export const throttleKeys = {
   loginIp: (channelId: number, ip: string) => `login:ip:${channelId}:${ip}`,
+  loginAccountIp: (channelId: number, email: string, ip: string) => `login:acct-ip:${channelId}:${email}:${ip}`,
   loginAccount: (channelId: number, email: string) => `login:acct:${channelId}:${email}`,
   resetIp: (channelId: number, ip: string) => `reset:ip:${channelId}:${ip}`,
   resetAccount: (channelId: number, email: string) => `reset:acct:${channelId}:${email}`,

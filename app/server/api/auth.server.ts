@@ -26,6 +26,8 @@ function anonymousCalls(client: ApiClient) {
     emailVerify: (link: SignedLinkInput) => data(client.post<Data<User>>("auth/email-verify", { body: { ...link } })),
     passwordResetRequest: (input: PasswordResetRequestInput) =>
       data(client.post<Data<{ sent: true }>>("auth/password-reset-request", { body: { ...input } })),
+    /** Whether a reset link still works, without using it (the API's 422 says why not). */
+    passwordResetCheck: (link: SignedLinkInput) => data(client.post<Data<{ valid: true }>>("auth/password-reset/check", { body: { ...link } })),
     passwordReset: (input: PasswordResetInput) =>
       data(client.post<Data<{ reset: true }>>("auth/password-reset", { body: { ...input } })),
     /** Public: the signed link is the proof (SPEC §7). */
