@@ -24,14 +24,14 @@ describe("the sign-in rate rule", () => {
     let state: WindowState | null = null;
     const t0 = 1_000_000;
     for (let i = 0; i < LOGIN_ACCOUNT_LIMIT; i++) {
-      const d = hit(state, RULES.loginAccount, t0 + i);
+      const d = hit(state, RULES.loginAccountIp, t0 + i);
       expect(d.allowed).toBe(true);
       state = d.state;
     }
-    const refused = hit(state, RULES.loginAccount, t0 + 10);
+    const refused = hit(state, RULES.loginAccountIp, t0 + 10);
     expect(refused.allowed).toBe(false);
     expect(refused.resetAt).toBe(t0 + LOGIN_ACCOUNT_WINDOW_MS);
-    expect(hit(refused.state, RULES.loginAccount, t0 + LOGIN_ACCOUNT_WINDOW_MS).allowed).toBe(true);
+    expect(hit(refused.state, RULES.loginAccountIp, t0 + LOGIN_ACCOUNT_WINDOW_MS).allowed).toBe(true);
   });
 
   it("falls back to an in-isolate limiter without the Durable Object binding", async () => {
