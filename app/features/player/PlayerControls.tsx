@@ -99,9 +99,9 @@ export function PlayerControls({
           onChange={(e) => actions.setVolume(Number(e.currentTarget.value))}
         />
         {state.live ? (
-          <button type="button" className="player__live" onClick={actions.goToLive} aria-pressed={atLive} data-at-live={atLive}>
+          <button type="button" className="player__live" onClick={actions.goToLive} aria-pressed={atLive} data-at-live={atLive} data-short={t("controls.atLive")}>
             <LiveDot />
-            {t("controls.live")}
+            <span className="player__live-text">{t("controls.live")}</span>
           </button>
         ) : null}
         <span className="player__time" aria-hidden="true">
