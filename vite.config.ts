@@ -50,6 +50,6 @@ export default defineConfig({
   server: { allowedHosts: [".localhost"] },
   // Pre-bundled up front: otherwise the optimiser finds these on a first visit to /watch or /buy and reloads the page
   // (TOOLCHAIN).
-  optimizeDeps: { include: ["shaka-player/dist/shaka-player.dash-es2021.js", "@stripe/stripe-js/pure"] },
+  optimizeDeps: { include: ["shaka-player/dist/shaka-player.compiled-es2021.js", "@stripe/stripe-js/pure"] },
   ssr: { resolve: { conditions: ["workerd", "worker", "browser"] } },
 });

@@ -74,6 +74,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     // The cookie notice's answer, and the channel's Google tag (loaded only after an Accept).
     consent,
     googleTagId: googleTagId(settings["google-analytics"]),
+    // The player's seek step (SPEC §9), seconds.
+    seekStep: settings["player.seek_step_s"],
   };
 }
 

@@ -8,6 +8,9 @@ const localizedName = z.union([z.string().min(1).max(60), z.partialRecord(langua
 
 /** The tags a viewer picks from when cutting a clip (SPEC §5 "Please select tag"): keys the web translates, or named. */
 export const CLIP_TAG_KEY = /^[a-z0-9-]{1,32}$/;
+/** The player's seek step (SPEC §9 "Seek steps: a configurable number of seconds"): buttons and arrow keys. */
+export const SEEK_STEP_S = { min: 5, max: 60, default: 10 } as const;
+export const seekStepSchema = z.number().int().min(SEEK_STEP_S.min).max(SEEK_STEP_S.max);
 export const DEFAULT_CLIP_TAGS = ["highlight", "goal", "assist", "save", "defense", "funny"];
 const clipTagSchema = z.union([z.string().regex(CLIP_TAG_KEY), z.object({ key: z.string().regex(CLIP_TAG_KEY), name: localizedName })]);
 export type ClipTagSetting = z.infer<typeof clipTagSchema>;
@@ -54,6 +57,7 @@ export const channelSettingsSchema = z.object({
     .default({ email: null, phone: null, address: null }),
   /** ISO 3166-1 alpha-2 codes where the channel's content may not be watched. */
   "geo.blocked_countries": z.array(z.string().regex(/^[A-Z]{2}$/)).catch([]).default([]),
+  "player.seek_step_s": seekStepSchema.catch(SEEK_STEP_S.default).default(SEEK_STEP_S.default),
   "clips.tags": z.array(clipTagSchema).min(1).max(30).catch([...DEFAULT_CLIP_TAGS]).default([...DEFAULT_CLIP_TAGS]),
   social: z
     .array(z.object({ network: z.string(), url: z.url() }))

@@ -36,8 +36,13 @@ export const mediaInfoSchema = z.object({
       height: z.number().int().positive(),
     })
     .optional(),
+  /** One WebVTT file per language over the whole asset (issue 15), served per segment as `captions-<lang>-<n>.vtt`. */
+  captions: z
+    .array(z.object({ lang: z.string().regex(/^[a-z]{2}$/), label: z.string().min(1).max(40), file: z.string().regex(/^[A-Za-z0-9._/-]+\.vtt$/) }))
+    .optional(),
 });
 export type MediaInfo = z.infer<typeof mediaInfoSchema>;
+export type CaptionTrack = NonNullable<MediaInfo["captions"]>[number];
 export type MediaStream = MediaInfo["streams"][number];
 
 export type Timeline =
@@ -113,6 +118,24 @@ function representation(info: MediaInfo, stream: MediaStream, token: string): st
   ].join("\n");
 }
 
+/** A caption segment's name: `captions-en-00001.vtt` (n given) or the template (n omitted). */
+export const captionSegmentName = (lang: string, n?: number) => `captions-${lang}-${n === undefined ? "$Number%05d$" : String(n).padStart(5, "0")}.vtt`;
+export const captionPlaylistName = (lang: string) => `captions-${lang}.m3u8`;
+
+/** Segmented WebVTT in step with the video segments (captions.ts), one adaptation set per language. */
+function captionSet(info: MediaInfo, track: CaptionTrack, token: string): string {
+  const segmentMs = Math.round(info.segment_duration_s * 1000);
+  return [
+    `    <AdaptationSet contentType="text" mimeType="text/vtt" lang="${attr(track.lang)}" segmentAlignment="true">`,
+    `      <Role schemeIdUri="urn:mpeg:dash:role:2011" value="caption"/>`,
+    `      <Label>${attr(track.label)}</Label>`,
+    `      <Representation id="captions-${attr(track.lang)}" bandwidth="256">`,
+    `        <SegmentTemplate timescale="1000" duration="${segmentMs}" startNumber="1" media="${attr(withToken(captionSegmentName(track.lang), token))}"/>`,
+    `      </Representation>`,
+    `    </AdaptationSet>`,
+  ].join("\n");
+}
+
 /** The event's DASH manifest: dynamic while live (numbers from the clock), static once finished. */
 export function buildMpd(info: MediaInfo, event: EventTimes, now: number, token: string): string | null {
   const t = eventTimeline(info, event, now);
@@ -134,6 +157,7 @@ export function buildMpd(info: MediaInfo, event: EventTimes, now: number, token:
       ].join("\n");
     })
     .filter(Boolean);
+  sets.push(...(info.captions ?? []).map((c) => captionSet(info, c, token)));
   return [
     `<?xml version="1.0" encoding="utf-8"?>`,
     `<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" profiles="urn:mpeg:dash:profile:isoff-live:2011" ${head} minBufferTime="${seconds(2 * t.segmentMs)}">`,
@@ -190,11 +214,18 @@ export function buildHlsMaster(info: MediaInfo, token: string): string {
   audio.forEach((s, i) =>
     lines.push(`#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="audio_${s.id}",DEFAULT=${i === 0 ? "YES" : "NO"},AUTOSELECT=YES,URI="${withToken(playlistName(s), token)}"`),
   );
+  const captions = info.captions ?? [];
+  captions.forEach((c) =>
+    lines.push(
+      `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="captions",NAME="${c.label}",LANGUAGE="${c.lang}",DEFAULT=NO,AUTOSELECT=YES,` +
+        `CHARACTERISTICS="public.accessibility.transcribes-spoken-dialog,public.accessibility.describes-music-and-sound",URI="${withToken(captionPlaylistName(c.lang), token)}"`,
+    ),
+  );
   for (const v of info.streams.filter((s) => s.kind === "video")) {
     const codecs = [v.codecs, ...(audio[0] ? [audio[0].codecs] : [])].join(",");
     const bandwidth = v.bandwidth + (audio[0]?.bandwidth ?? 0);
     const size = v.width && v.height ? `,RESOLUTION=${v.width}x${v.height}` : "";
-    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},CODECS="${codecs}"${size}${audio.length ? ',AUDIO="audio"' : ""}`);
+    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},CODECS="${codecs}"${size}${audio.length ? ',AUDIO="audio"' : ""}${captions.length ? ',SUBTITLES="captions"' : ""}`);
     lines.push(withToken(playlistName(v), token));
   }
   return lines.join("\n") + "\n";
@@ -202,6 +233,17 @@ export function buildHlsMaster(info: MediaInfo, token: string): string {
 
 /** One stream's HLS media playlist: a sliding DVR window while live, the whole recording (VOD) once finished. */
 export function buildHlsMedia(info: MediaInfo, stream: MediaStream, event: EventTimes, now: number, token: string): string | null {
+  return hlsPlaylist(info, event, now, [`#EXT-X-MAP:URI="${withToken(fillTemplate(stream.init, stream), token)}"`], (n) =>
+    withToken(fillTemplate(stream.chunk_template, stream, n), token),
+  );
+}
+
+/** A caption language's HLS playlist: the same window as the media's, one WebVTT segment per media segment. */
+export function buildHlsCaptions(info: MediaInfo, lang: string, event: EventTimes, now: number, token: string): string | null {
+  return hlsPlaylist(info, event, now, [], (n) => withToken(captionSegmentName(lang, n), token));
+}
+
+function hlsPlaylist(info: MediaInfo, event: EventTimes, now: number, head: string[], segment: (n: number) => string): string | null {
   const t = eventTimeline(info, event, now);
   if (t.status === "upcoming") return null;
   const d = info.segment_duration_s;
@@ -212,11 +254,11 @@ export function buildHlsMedia(info: MediaInfo, stream: MediaStream, event: Event
     `#EXT-X-MEDIA-SEQUENCE:${t.first}`,
     ...(t.status === "finished" ? ["#EXT-X-PLAYLIST-TYPE:VOD"] : []),
     "#EXT-X-INDEPENDENT-SEGMENTS",
-    `#EXT-X-MAP:URI="${withToken(fillTemplate(stream.init, stream), token)}"`,
+    ...head,
   ];
   for (let n = t.first; n <= t.last; n++) {
     if (n === t.first) lines.push(`#EXT-X-PROGRAM-DATE-TIME:${iso(event.start + (n - 1) * t.segmentMs)}`);
-    lines.push(`#EXTINF:${d.toFixed(3)},`, withToken(fillTemplate(stream.chunk_template, stream, n), token));
+    lines.push(`#EXTINF:${d.toFixed(3)},`, segment(n));
   }
   if (t.status === "finished") lines.push("#EXT-X-ENDLIST");
   return lines.join("\n") + "\n";

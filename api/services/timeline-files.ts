@@ -5,7 +5,9 @@ import { ApiError, notFound } from "../lib/errors";
 import type { EventTimes } from "./event-status";
 import { streamStatus } from "./event-status";
 import { thumbnailIndex } from "./clips/rules";
-import { assetChunk, buildHlsMaster, buildHlsMedia, buildMpd, type EventFile, fillNumber, fillTemplate, maxSegment, resolveEventFile, type MediaInfo } from "./livesim";
+import { TtlCache } from "../lib/ttl-cache";
+import { captionSegment, type Cue, HLS_TIMESTAMP_MAP, parseVtt, serializeVtt } from "./captions";
+import { assetChunk, buildHlsCaptions, buildHlsMaster, buildHlsMedia, buildMpd, type EventFile, fillNumber, fillTemplate, maxSegment, resolveEventFile, type MediaInfo } from "./livesim";
 import { mediaObjectKey, serveLoopedSegment } from "./media-asset";
 import { contentTypeFor, serveR2Object } from "./r2-range";
 
@@ -42,6 +44,16 @@ export async function serveTimelineFile(r: TimelineRequest): Promise<Response> {
   if (file === "manifest.mpd") return text(buildMpd(info, times, now, token)!, contentTypeFor(file), manifestCache);
   if (file === "master.m3u8") return text(buildHlsMaster(info, token), contentTypeFor(file), manifestCache);
   if (info.poster && file === info.poster) return orNotFound(await serveR2Object(bucket, mediaObjectKey(asset, info.poster), request));
+  const captions = captionFile(info, file);
+  if (captions?.kind === "playlist") return text(buildHlsCaptions(info, captions.track.lang, times, now, token)!, contentTypeFor(file), manifestCache);
+  if (captions) {
+    // Like the media segments: nothing past the live edge.
+    if (captions.n > maxSegment(info, times, now)) throw notFound();
+    const cues = await assetCues(bucket, asset, captions.track.file, now);
+    if (!cues) throw notFound();
+    const body = serializeVtt(captionSegment(cues, captions.n, info.segment_duration_s, info.segment_count * info.segment_duration_s), [HLS_TIMESTAMP_MAP]);
+    return text(body, "text/vtt; charset=utf-8", status === "live" ? "private, max-age=60" : "private, max-age=3600");
+  }
   const thumb = thumbnailFile(info, file, times, now);
   if (thumb) return orNotFound(await serveR2Object(bucket, mediaObjectKey(asset, thumb), request));
   const target = resolveEventFile(info, file);
@@ -50,6 +62,32 @@ export async function serveTimelineFile(r: TimelineRequest): Promise<Response> {
   // Segments past the live edge do not exist yet.
   if (target.kind === "chunk" && target.n > maxSegment(info, times, now)) throw notFound();
   return orNotFound(await serveTimelineMedia(bucket, asset, info, target, request, now));
+}
+
+type CaptionTrack = NonNullable<MediaInfo["captions"]>[number];
+
+/** `captions-<lang>-<n>.vtt` (a segment) or `captions-<lang>.m3u8` (the HLS playlist) of a language the asset has. */
+export function captionFile(info: MediaInfo, file: string): { kind: "segment"; track: CaptionTrack; n: number } | { kind: "playlist"; track: CaptionTrack } | null {
+  const match = /^captions-([a-z]{2})(?:-(\d{1,9})\.vtt|\.m3u8)$/.exec(file);
+  const track = match && info.captions?.find((c) => c.lang === match[1]);
+  if (!match || !track) return null;
+  if (match[2] === undefined) return { kind: "playlist", track };
+  const n = Number(match[2]);
+  return n >= 1 ? { kind: "segment", track, n } : null;
+}
+
+const cueCache = new TtlCache<Cue[]>(60_000, 100);
+
+/** An asset's cues for one language, parsed once per isolate and minute (every caption segment needs them). */
+async function assetCues(bucket: R2Bucket, asset: string, file: string, now: number): Promise<Cue[] | null> {
+  const key = mediaObjectKey(asset, file);
+  const hit = cueCache.get(key, now);
+  if (hit) return hit;
+  const object = await bucket.get(key);
+  if (!object) return null;
+  const cues = parseVtt(await object.text());
+  cueCache.set(key, cues, now);
+  return cues;
 }
 
 /**

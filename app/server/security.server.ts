@@ -11,6 +11,8 @@ const STRIPE_FRAMES = ["https://js.stripe.com", "https://hooks.stripe.com"];
 const STRIPE_CONNECT = "https://api.stripe.com";
 /** The Google tag (gtag.js) and GA4's hits (https://developers.google.com/tag-platform/security/guides/csp). */
 const GOOGLE_TAG_SCRIPT = "https://www.googletagmanager.com";
+/** The Cast sender SDK (issue 15): the player loads it in Chrome-family browsers (app/features/player/cast.ts). */
+const CAST_SCRIPT = "https://www.gstatic.com";
 const GOOGLE_TAG_HITS = ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"];
 const GOOGLE_TAG_IMAGES = ["https://*.google-analytics.com", "https://*.googletagmanager.com"];
 
@@ -69,7 +71,7 @@ export function contentSecurityPolicy({ nonce, env, frameAncestors, googleTag = 
   const tagHits = googleTag ? ` ${GOOGLE_TAG_HITS.join(" ")}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${captcha}${stripeScript}${tagScript}`,
+    `script-src 'self' 'nonce-${nonce}'${captcha}${stripeScript}${tagScript} ${CAST_SCRIPT}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${tagImages}`,
     "media-src 'self' blob:",

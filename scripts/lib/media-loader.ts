@@ -21,6 +21,7 @@ const CONTENT_TYPES: Record<string, string> = {
   ".jpg": "image/jpeg",
   ".png": "image/png",
   ".json": "application/json",
+  ".vtt": "text/vtt",
 };
 
 export interface MediaLoadResult {

@@ -39,13 +39,16 @@ export interface MediaManifest {
   streams: MediaStream[];
   poster: string;
   thumbnails: { interval_s: number; count: number; template: string; width: number; height: number };
+  /** One WebVTT file per language (captions.ts). */
+  captions: readonly { lang: string; label: string; file: string }[];
   notes: string;
 }
 
-export async function describeAsset(dir: string, expectedDuration: number, thumbEveryS: number): Promise<MediaManifest> {
+export async function describeAsset(dir: string, expectedDuration: number, thumbEveryS: number, captions: MediaManifest["captions"]): Promise<MediaManifest> {
   const mpd = await readFile(path.join(dir, "manifest.mpd"), "utf8");
   const files = await readdir(dir);
-  const reps = [...mpd.matchAll(/<Representation\b([^>]*)>/g)].map((m) => attrs(m[1]));
+  // Audio and video only: the caption sets (captions.ts) are text files, not segments to probe.
+  const reps = [...mpd.matchAll(/<Representation\b([^>]*)>/g)].map((m) => attrs(m[1])).filter((r) => !r.id?.startsWith("captions-"));
   const template = /<SegmentTemplate\b[^>]*\bmedia="([^"]+)"/.exec(mpd)?.[1];
   const initTemplate = /<SegmentTemplate\b[^>]*\binitialization="([^"]+)"/.exec(mpd)?.[1];
   if (!reps.length || !template || !initTemplate) throw new Error("manifest.mpd: no representations or segment template");
@@ -104,11 +107,13 @@ export async function describeAsset(dir: string, expectedDuration: number, thumb
     streams: streams.sort((a, b) => a.id - b.id),
     poster: "poster.jpg",
     thumbnails: { interval_s: thumbEveryS, count: thumbs.length, template: "thumbs/thumb-$Number%03d$.jpg", width: 320, height: 180 },
+    captions: captions.map(({ lang, label, file }) => ({ lang, label, file })),
     notes:
       "Video segments are exactly 2 s and start on a keyframe. AAC (48 kHz, 1024-sample frames) cannot split at exactly 2 s: " +
       "audio segments are 2 s ± one frame (see segment_duration_range_s), in step with the video, and the track ends one frame " +
       "(21 ms) before the programme. " +
-      "Thumbnail N (from 000) shows second N × interval_s.",
+      "Thumbnail N (from 000) shows second N × interval_s. " +
+      "Captions are WebVTT over the whole programme, one file per language; the API serves them per segment.",
   };
 }
 

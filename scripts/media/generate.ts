@@ -3,7 +3,8 @@
 //
 // One ffmpeg process draws a synthetic match (a pitch, a ball and six players moving on fixed curves, a scoreboard
 // and a running game clock, crowd-like noise with a whistle at each goal) and encodes it once into DASH + HLS
-// (fMP4 segments shared by both), plus the poster and the thumbnails. Everything comes from lavfi sources with fixed
+// (fMP4 segments shared by both), plus the poster and the thumbnails; captions.ts writes the captions (WebVTT, en and
+// fr) from the same goals and clock. Everything comes from lavfi sources with fixed
 // seeds and a fixed x264 thread count, so the same ffmpeg build gives the same bytes. Then describe.ts checks every
 // segment with ffprobe and writes media.json.
 //
@@ -13,6 +14,7 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { addCaptions, CAPTION_TRACKS, GOALS } from "./captions";
 import { describeAsset, SEGMENT_S } from "./describe";
 import { ffmpeg } from "./ffmpeg";
 import { PROMO_DURATION_S, renderPromo } from "./promo";
@@ -22,8 +24,6 @@ const FPS = 25;
 const FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
 const THUMB_EVERY_S = 10;
 const POSTER_AT_S = 24;
-/** Seconds into the programme when each side scores; the scoreboard, the GOAL banner and the whistle follow them. */
-const GOALS = { home: [22, 88], away: [53] };
 /**
  * Stream order = representation id: 0 = 360p, 1 = 720p, 2 = audio. Targets, not results: the flat synthetic picture
  * needs less than 400k at 720p, so x264 stays below it and media/demo ends far under its 12 MB budget.
@@ -71,7 +71,9 @@ async function renderDemo() {
     await ffmpeg(ffmpegArgs(duration, work, dest), dest);
     await ffmpeg(stillArgs(duration, dest), dest);
     await dropWallClock(dest);
-    const manifest = await describeAsset(dest, duration, THUMB_EVERY_S);
+    const manifest = await describeAsset(dest, duration, THUMB_EVERY_S, CAPTION_TRACKS);
+    // The captions (WebVTT, one per language) are text written from the same goals as the picture: no re-encode.
+    await addCaptions(dest, duration);
     await writeFile(path.join(dest, "media.json"), JSON.stringify(manifest, null, 2) + "\n");
     await rm(out, { recursive: true, force: true });
     await rename(dest, out);

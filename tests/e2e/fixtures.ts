@@ -23,7 +23,10 @@ const addressOf = (testId: string, repeat: number) => {
 /** The Google tag's script host (issue 14): the machine is offline, so tests serve a stand-in. */
 export const GOOGLE_TAG_SCRIPTS = "https://www.googletagmanager.com/**";
 
-export const test = base.extend<{ consoleErrors: string[]; releaseStream: void; googleTagStandIn: void }>({
+/** The Cast sender SDK the player loads in Chromium (issue 15): offline, a stand-in that never finds a receiver. */
+export const CAST_SENDER_SCRIPT = "https://www.gstatic.com/cv/js/sender/**";
+
+export const test = base.extend<{ consoleErrors: string[]; releaseStream: void; googleTagStandIn: void; castSenderStandIn: void }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     await use({ ...extraHTTPHeaders, "cf-connecting-ip": addressOf(testInfo.testId, testInfo.repeatEachIndex) });
   },
@@ -43,6 +46,15 @@ export const test = base.extend<{ consoleErrors: string[]; releaseStream: void; 
   googleTagStandIn: [
     async ({ context }, use) => {
       await context.route(GOOGLE_TAG_SCRIPTS, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
+      await use();
+    },
+    { auto: true },
+  ],
+  // The player asks for Google's Cast sender SDK in Chrome-family browsers. Offline, as the Google tag above, it is an
+  // empty script: the SDK never reports, so shaka finds no receiver and the cast button stays hidden.
+  castSenderStandIn: [
+    async ({ context }, use) => {
+      await context.route(CAST_SENDER_SCRIPT, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
       await use();
     },
     { auto: true },

@@ -7,6 +7,12 @@ import { PORT, expect } from "./fixtures";
 export type PlayerCopy = typeof import("../../app/locales/en/player.json");
 export const playerCopy = (lang: "en" | "fr") => JSON.parse(readFileSync(`app/locales/${lang}/player.json`, "utf8")) as PlayerCopy;
 
+/** The channel's player seek step (`player.seek_step_s` in its channel.json, 10 when unset). */
+export function seekStepOf(alias: string): number {
+  const channel = JSON.parse(readFileSync(`tenants/${alias}/channel.json`, "utf8")) as { settings: { "player.seek_step_s"?: number } };
+  return channel.settings["player.seek_step_s"] ?? 10;
+}
+
 const host = (alias: string) => ({ host: `${alias}.localhost:${PORT}` });
 const api = (path: string) => `http://127.0.0.1:${PORT}/api/${path}`;
 

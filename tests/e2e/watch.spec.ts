@@ -3,7 +3,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { CHANNELS, PASSWORD, fillLogin, url, type Channel } from "./auth-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
-import { currentTime, expectPlaying, findEvent as findAnyEvent, playerCopy, video } from "./watch-helpers";
+import { currentTime, expectPlaying, findEvent as findAnyEvent, playerCopy, seekStepOf, video } from "./watch-helpers";
 
 /** An event of this status and access type away from the preroll locations: these tests are about the player alone. */
 const findEvent = (request: APIRequestContext, alias: string, status: string, access: string) =>
@@ -22,8 +22,10 @@ for (const ch of CHANNELS) {
       await expectAccessible(page);
 
       const before = await currentTime(page);
-      const back = page.getByRole("button", { name: t.controls.back.replace("{{count}}", "10") });
-      for (let i = 0; i < 6; i++) await back.click();
+      // The channel's seek step (alpha 10 s, beta 15 s): enough presses to go back at least 60 s.
+      const step = seekStepOf(ch.alias);
+      const back = page.getByRole("button", { name: t.controls.back.replace("{{count}}", String(step)) });
+      for (let i = 0; i < Math.ceil(60 / step); i++) await back.click();
       await expect.poll(() => currentTime(page)).toBeLessThan(before - 50);
       await expect(page.locator(".player")).toHaveAttribute("data-at-live", "false");
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { localizedSchema, parseTenantDefinition, type TenantDefinition } from "../../scripts/lib/tenant-definition";
 import { readTenant } from "../../scripts/lib/tenant-reader";
+import { channelSettingsSchema } from "../../api/contract/settings";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -231,5 +232,21 @@ describe("reading a tenant folder", () => {
     const dir = await tenantDir({});
     await writeFile(path.join(dir, "channel.json"), "{ nope");
     await expect(readTenant(dir)).rejects.toThrow(/demo\/channel\.json: /);
+  });
+});
+
+describe("player.seek_step_s (SPEC §9 seek steps)", () => {
+  it("a channel.json may set a whole number of seconds from 5 to 60", () => {
+    expect(parse({ ...base(), settings: { "player.seek_step_s": 5 } }).settings["player.seek_step_s"]).toBe(5);
+    expect(parse({ ...base(), settings: { "player.seek_step_s": 60 } }).settings["player.seek_step_s"]).toBe(60);
+    for (const bad of [4, 61, 7.5, "15", -10]) {
+      expect(errorOf({ ...base(), settings: { "player.seek_step_s": bad } }), String(bad)).toMatch(/channel\.json: settings\.player\.seek_step_s: /);
+    }
+  });
+
+  it("the API reads 10 when unset, and falls back to 10 for a bad stored value", () => {
+    expect(channelSettingsSchema.parse({})["player.seek_step_s"]).toBe(10);
+    expect(channelSettingsSchema.parse({ "player.seek_step_s": 15 })["player.seek_step_s"]).toBe(15);
+    for (const bad of [3, 90, "abc", 12.5, null]) expect(channelSettingsSchema.parse({ "player.seek_step_s": bad })["player.seek_step_s"], String(bad)).toBe(10);
   });
 });

@@ -1,13 +1,22 @@
-// The web player (issue 5): a muted-autoplay <video> driven by shaka-player, with our own accessible controls and
-// keyboard shortcuts. Client-only: shaka is imported inside an effect, so the server renders the frame and poster.
+// The web player (issues 5 and 15): a <video> driven by shaka-player, with our own accessible controls and keyboard
+// shortcuts. It starts with sound when the browser allows it, else muted with a "Tap to unmute" button; the controls
+// hide after 3 s of inactivity while playing (over the picture on desktop, under it on a phone), captions and cast
+// come from shaka. Client-only: shaka is imported inside an effect, so the server renders the frame and poster.
 // A preroll (SPEC §4) plays first in its own element; the shaka player mounts only after it, so the main stream is
 // not downloaded meanwhile.
+import type { Thumbnails } from "@api/contract/clips";
 import type { PrerollGrant } from "@api/contract/media";
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import { useRouteLoaderData } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
+import type { RootData } from "~/root";
+import { castButtonShown } from "./cast";
+import { MutedIcon } from "./icons";
 import { LIVE_EDGE_S, PlayerControls, type PlayerActions } from "./PlayerControls";
 import type { PlayerStream } from "./events";
 import { Preroll } from "./Preroll";
+import { useAutoHide } from "./useAutoHide";
+import { useCaptions } from "./useCaptions";
 import { usePlaybackState } from "./usePlaybackState";
 import { useShakaPlayer, type ShakaPlayer } from "./useShakaPlayer";
 
@@ -28,8 +37,10 @@ export interface PlayerProps {
   token: string;
   poster?: string | null;
   title: string;
-  /** Seconds per seek step (buttons and arrow keys). */
+  /** Seconds per seek step (buttons and arrow keys); the channel's setting when omitted. */
   seekStep?: number;
+  /** The seek bar's preview frames (the grant's thumbnails). */
+  thumbnails?: Thumbnails | null;
   /** Played before the main content when set (SPEC §4). */
   preroll?: PrerollGrant | null;
   /** Told the handle once the main content is ready (and null when it goes). */
@@ -66,21 +77,34 @@ type MainPlayerProps = Omit<PlayerProps, "preroll"> & {
   autoFocus?: boolean;
 };
 
-function MainPlayer({ eventId, manifest, token, stream, poster, title, seekStep = 10, autoFocus = false, onHandle, extraControls }: MainPlayerProps) {
-  const { t } = useTranslation("player");
+function MainPlayer({ eventId, manifest, token, stream, poster, title, seekStep: seekStepProp, thumbnails = null, autoFocus = false, onHandle, extraControls }: MainPlayerProps) {
+  const { t, i18n } = useTranslation("player");
+  const root = useRouteLoaderData<RootData>("root");
+  const seekStep = seekStepProp ?? root?.seekStep ?? 10;
   const videoRef = useRef<HTMLVideoElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
+  const screenRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (autoFocus) rootRef.current?.focus();
     // Only on mount: the focus moves once, when the player replaces the preroll.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const { status, player } = useShakaPlayer(videoRef, { eventId, manifest, token, stream });
+  const { status, player, autoMuted, unmute, cast, toggleCast } = useShakaPlayer(videoRef, { containerRef: screenRef, cast: true, eventId, manifest, token, stream });
   const state = usePlaybackState(videoRef, player);
+  const captions = useCaptions(player, root?.lang ?? i18n.language);
   usePlayerHandle(videoRef, player, onHandle);
   // Known only in the browser: read after hydration so the server and first client render agree.
   const [pipSupported, setPipSupported] = useState(false);
   useEffect(() => setPipSupported(Boolean(document.pictureInPictureEnabled)), []);
+
+  // The controls stay while a menu is open, the mouse rests on them or the keyboard focus is in them.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [keyboardIn, setKeyboardIn] = useState(false);
+  const controls = useAutoHide(rootRef, !state.paused, menuOpen || hovered || keyboardIn);
+  const onMenu = useCallback((open: boolean) => setMenuOpen(open), []);
+  /** A touch's tap on the picture shows or hides the controls instead of pausing. */
+  const lastPointer = useRef<string>("mouse");
 
   const actions = useMemo<PlayerActions>(() => {
     const video = () => videoRef.current;
@@ -117,7 +141,9 @@ function MainPlayer({ eventId, manifest, token, stream, poster, title, seekStep 
       },
       toggleMute: () => {
         const v = video();
-        if (v) v.muted = !v.muted;
+        if (!v) return;
+        if (v.muted || v.volume === 0) unmute();
+        else v.muted = true;
       },
       setVolume: (volume) => {
         const v = video();
@@ -135,7 +161,7 @@ function MainPlayer({ eventId, manifest, token, stream, poster, title, seekStep 
         else if (v) void v.requestPictureInPicture().catch(() => undefined);
       },
     };
-  }, [player]);
+  }, [player, unmute]);
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
@@ -147,6 +173,7 @@ function MainPlayer({ eventId, manifest, token, stream, poster, title, seekStep 
       if (key === "k" || (key === " " && own)) return actions.togglePlay(), true;
       if (key === "f") return actions.toggleFullscreen(), true;
       if (key === "m") return actions.toggleMute(), true;
+      if (key === "c" && captions.options.length) return captions.toggle(), true;
       if (!own) return false;
       if (key === "arrowleft") return actions.seekBy(-seekStep), true;
       if (key === "arrowright") return actions.seekBy(seekStep), true;
@@ -156,6 +183,18 @@ function MainPlayer({ eventId, manifest, token, stream, poster, title, seekStep 
     })();
     if (handled) e.preventDefault();
   }
+
+  const onPicturePointerUp = (e: PointerEvent<HTMLElement>) => {
+    lastPointer.current = e.pointerType;
+    if (e.pointerType === "touch") controls.toggle();
+  };
+  const onPictureClick = () => {
+    // A tap shows the controls (above); a click plays or pauses.
+    if (lastPointer.current !== "touch") actions.togglePlay();
+    lastPointer.current = "mouse";
+  };
+  const controlsId = `player-controls-${eventId}`;
+  const showUnmute = autoMuted && state.muted && status === "ready";
 
   return (
     <div
@@ -169,17 +208,49 @@ function MainPlayer({ eventId, manifest, token, stream, poster, title, seekStep 
       data-status={status}
       data-live={state.live}
       data-at-live={state.live && state.end - state.time < LIVE_EDGE_S}
+      data-controls={controls.shown ? "shown" : "hidden"}
+      data-captions={captions.lang ?? "off"}
     >
-      <video ref={videoRef} className="player__video" poster={poster ?? undefined} muted autoPlay playsInline onClick={actions.togglePlay} />
+      <div ref={screenRef} className="player__screen">
+        <video ref={videoRef} className="player__video" poster={poster ?? undefined} playsInline onPointerUp={onPicturePointerUp} onClick={onPictureClick} />
+        {showUnmute ? (
+          <button type="button" className="player__unmute" onClick={unmute} data-testid="tap-to-unmute">
+            <MutedIcon />
+            <span>{t("controls.tapToUnmute")}</span>
+          </button>
+        ) : null}
+        {status === "error" ? (
+          <p className="player__error" role="alert">
+            {t("error")}
+          </p>
+        ) : null}
+      </div>
       <p id={`player-help-${eventId}`} className="visually-hidden">
         {t("controls.shortcuts")}
       </p>
-      {status === "error" ? (
-        <p className="player__error" role="alert">
-          {t("error")}
-        </p>
-      ) : (
-        <PlayerControls state={state} actions={actions} seekStep={seekStep} pipSupported={pipSupported} extra={extraControls} />
+      {status === "error" ? null : (
+        <div
+          className="player__chrome"
+          onPointerEnter={(e) => e.pointerType === "mouse" && setHovered(true)}
+          onPointerLeave={() => setHovered(false)}
+          onFocus={(e) => setKeyboardIn(e.target.matches(":focus-visible"))}
+          onBlur={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setKeyboardIn(false);
+          }}
+        >
+          <PlayerControls
+            id={controlsId}
+            state={state}
+            actions={actions}
+            seekStep={seekStep}
+            pipSupported={pipSupported}
+            thumbnails={thumbnails}
+            captions={captions}
+            cast={{ shown: castButtonShown(cast), casting: cast.casting, toggle: toggleCast }}
+            onMenu={onMenu}
+            extra={extraControls}
+          />
+        </div>
       )}
     </div>
   );

@@ -100,6 +100,7 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
           poster={grant.poster ?? poster}
           title={title}
           preroll={grant.preroll}
+          thumbnails={grant.thumbnails}
           onHandle={onPlayerHandle}
           extraControls={playerControls}
         />

@@ -1,12 +1,17 @@
 // Loads shaka-player (dynamically: only player routes download it) onto a <video>, plays one DASH manifest and
 // keeps its signed token fresh. StrictMode-safe (TOOLCHAIN "Tests"): every await is followed by a cancellation
 // check, and the player is destroyed on unmount, so a double-run effect never leaves two players on one element.
-import { useEffect, useRef, useState, type RefObject } from "react";
+// Playback starts with sound when the browser allows it, else muted (the page shows "Tap to unmute"), and in a
+// Chrome-family browser the Cast sender SDK is loaded for shaka's CastProxy (issue 15).
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { CAST_RECEIVER_APP_ID, isCastBrowser, loadCastSender, NO_CAST, type CastStatus } from "./cast";
 import type { PlayerStream } from "./events";
 import { trackMediaEvents } from "./media-events";
 
-type Shaka = typeof import("shaka-player/dist/shaka-player.dash-es2021.js").default;
+// The full build: DASH plus the cast module (CastProxy) and the WebVTT parser.
+type Shaka = typeof import("shaka-player/dist/shaka-player.compiled-es2021.js").default;
 export type ShakaPlayer = InstanceType<Shaka["Player"]>;
+type CastProxy = InstanceType<Shaka["cast"]["CastProxy"]>;
 
 export type PlayerStatus = "loading" | "ready" | "error";
 
@@ -18,7 +23,32 @@ export function withToken(uri: string, token: string): string {
   return url.toString();
 }
 
+/**
+ * Starts playback with sound if the browser allows it; refused (NotAllowedError: no user activation), retries
+ * muted. Answers how it plays: "sound", "muted", or "refused" (even muted: the play button is left to the viewer).
+ */
+export async function startPlayback(video: HTMLVideoElement): Promise<"sound" | "muted" | "refused"> {
+  video.muted = false;
+  try {
+    await video.play();
+    return "sound";
+  } catch (error) {
+    if ((error as { name?: string } | null)?.name !== "NotAllowedError") return "refused";
+  }
+  video.muted = true;
+  try {
+    await video.play();
+    return "muted";
+  } catch {
+    return "refused";
+  }
+}
+
 interface Options {
+  /** The picture's box: shaka draws the captions in it (styled by player.css, above the controls when they show). */
+  containerRef?: RefObject<HTMLElement>;
+  /** Offer casting (the main player; not a clip's preview, which has the browser's own controls). */
+  cast?: boolean;
   eventId: number;
   manifest: string;
   /** The latest token; a renewed one applies to the next request without reloading the stream. */
@@ -27,9 +57,13 @@ interface Options {
   stream?: PlayerStream;
 }
 
-export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { eventId, manifest, token, stream }: Options) {
+export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { containerRef, cast: castable = false, eventId, manifest, token, stream }: Options) {
   const [status, setStatus] = useState<PlayerStatus>("loading");
   const [player, setPlayer] = useState<ShakaPlayer | null>(null);
+  /** The browser refused sound: playing muted until the viewer unmutes. */
+  const [autoMuted, setAutoMuted] = useState(false);
+  const [cast, setCast] = useState<CastStatus>(NO_CAST);
+  const castRef = useRef<CastProxy | null>(null);
   const tokenRef = useRef(token);
   tokenRef.current = token;
   const streamRef = useRef(stream);
@@ -40,6 +74,7 @@ export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { eventId,
     if (!video) return;
     let cancelled = false;
     let instance: ShakaPlayer | null = null;
+    let proxy: CastProxy | null = null;
     setStatus("loading");
     const events = trackMediaEvents(video, { eventId, stream: () => streamRef.current, live: () => instance?.isLive() ?? false });
     const fail = (code?: number) => {
@@ -49,13 +84,15 @@ export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { eventId,
     };
 
     (async () => {
-      const { default: shaka } = await import("shaka-player/dist/shaka-player.dash-es2021.js");
+      const { default: shaka } = await import("shaka-player/dist/shaka-player.compiled-es2021.js");
       if (cancelled) return;
       shaka.polyfill.installAll();
       if (!shaka.Player.isBrowserSupported()) return fail();
       instance = new shaka.Player();
+      if (containerRef?.current) instance.setVideoContainer(containerRef.current);
       await instance.attach(video);
       if (cancelled) return;
+      // Captions stay hidden until the viewer turns them on (useCaptions).
       instance.configure({ streaming: { bufferingGoal: 20, rebufferingGoal: 2 } });
       instance.getNetworkingEngine()?.registerRequestFilter((_type, request) => {
         request.uris = request.uris.map((u) => withToken(u, tokenRef.current));
@@ -70,8 +107,21 @@ export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { eventId,
       setPlayer(instance);
       setStatus("ready");
       events.emit("ready");
-      // Muted autoplay is allowed everywhere; a refusal leaves the play button to the viewer.
-      video.play().catch(() => events.awaitViewer());
+      void startPlayback(video).then((how) => {
+        if (cancelled) return;
+        setAutoMuted(how === "muted");
+        if (how === "refused") events.awaitViewer();
+      });
+
+      if (castable && isCastBrowser(navigator.userAgent, (navigator as { userAgentData?: { brands?: { brand: string }[] } }).userAgentData?.brands)) {
+        // The proxy first: it registers the SDK's ready callback, then the SDK may load.
+        proxy = new shaka.cast.CastProxy(video, instance, CAST_RECEIVER_APP_ID, false);
+        castRef.current = proxy;
+        const read = () => !cancelled && proxy && setCast({ supported: true, canCast: proxy.canCast(), casting: proxy.isCasting() });
+        proxy.addEventListener("caststatuschanged", read);
+        read();
+        loadCastSender(document);
+      }
     })().catch((error: unknown) => {
       if (cancelled) return;
       console.warn("player failed:", error);
@@ -82,10 +132,30 @@ export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { eventId,
       cancelled = true;
       events.dispose();
       setPlayer(null);
-      if (instance) void instance.destroy().catch(() => undefined);
+      setCast(NO_CAST);
+      castRef.current = null;
+      // The proxy owns the local player: destroying it destroys both.
+      if (proxy) void proxy.destroy().catch(() => undefined);
+      else if (instance) void instance.destroy().catch(() => undefined);
     };
     // The token and stream are read through refs: a renewal (or new page data) must not reload the stream.
-  }, [videoRef, eventId, manifest]);
+  }, [videoRef, containerRef, castable, eventId, manifest]);
 
-  return { status, player };
+  const unmute = useCallback(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.muted = false;
+    if (video.volume === 0) video.volume = 1;
+    setAutoMuted(false);
+    if (video.paused) void video.play().catch(() => undefined);
+  }, [videoRef]);
+
+  const toggleCast = useCallback(() => {
+    const proxy = castRef.current;
+    if (!proxy) return;
+    if (proxy.isCasting()) proxy.suggestDisconnect();
+    else void proxy.cast().catch(() => undefined);
+  }, []);
+
+  return { status, player, autoMuted, unmute, cast, toggleCast, castProxy: castRef };
 }
