@@ -1,13 +1,7 @@
 // GET /search (issue 15): the query schema. Wire shapes and limits are in search-types.ts, re-exported here.
 import { z } from "zod";
 import { languageSchema } from "./common";
-import {
-  SEARCH_DEFAULT_LIMIT,
-  SEARCH_MAX_LENGTH,
-  SEARCH_MAX_LIMIT,
-  SEARCH_MESSAGES,
-  SEARCH_MIN_LENGTH,
-} from "./search-types";
+import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LENGTH, SEARCH_MAX_LIMIT, SEARCH_MESSAGES, SEARCH_MIN_LENGTH } from "./search-types";
 
 export * from "./search-types";
 

@@ -9,24 +9,19 @@ import { loadViewer, viewerAccess } from "../services/event-access";
 import { requestLang } from "../services/lang";
 import { searchChannel } from "../services/search";
 
-export const searchRoutes = new Hono<AppEnv>().get(
-  "/search",
-  requireApiKey,
-  query(searchQuerySchema),
-  async (c) => {
-    const channel = c.get("channel");
-    const q = c.req.valid("query");
-    const data: SearchResults = await searchChannel(
-      c.get("db"),
-      {
-        channelId: channel.id,
-        q: q.q,
-        limit: q.limit,
-        now: c.get("now")(),
-        lang: requestLang(q.lang, channel),
-      },
-      loadViewer(c).then(viewerAccess)
-    );
-    return c.json({ data });
-  }
-);
+export const searchRoutes = new Hono<AppEnv>().get("/search", requireApiKey, query(searchQuerySchema), async (c) => {
+  const channel = c.get("channel");
+  const q = c.req.valid("query");
+  const data: SearchResults = await searchChannel(
+    c.get("db"),
+    {
+      channelId: channel.id,
+      q: q.q,
+      limit: q.limit,
+      now: c.get("now")(),
+      lang: requestLang(q.lang, channel),
+    },
+    loadViewer(c).then(viewerAccess)
+  );
+  return c.json({ data });
+});

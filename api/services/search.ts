@@ -3,17 +3,9 @@
 // each status, then what those events refer to (by id). Folded matching nested any deeper passes D1's expression
 // depth limit, and repeated would bind the needle too often. The viewer lookup runs alongside.
 import type { Event } from "../contract/catalogue";
-import type {
-  SearchResults,
-  SearchSchool,
-  SearchTeam,
-} from "../contract/search";
+import type { SearchResults, SearchSchool, SearchTeam } from "../contract/search";
 import type { Db } from "../db/client";
-import {
-  eventPageQuery,
-  eventRelationsOfRows,
-  type EventRow,
-} from "../db/repos/catalogue-events";
+import { eventPageQuery, eventRelationsOfRows, type EventRow } from "../db/repos/catalogue-events";
 import type { GroupRow } from "../db/repos/catalogue-taxonomy";
 import {
   searchNeedle,
@@ -37,11 +29,7 @@ export interface SearchInput {
   lang: Lang;
 }
 
-export async function searchChannel(
-  db: Db,
-  input: SearchInput,
-  access: Promise<(row: EventRow) => boolean>
-): Promise<SearchResults> {
+export async function searchChannel(db: Db, input: SearchInput, access: Promise<(row: EventRow) => boolean>): Promise<SearchResults> {
   const { channelId, q, limit, now, lang } = input;
   const needle = searchNeedle(q);
   const [teamIds, schoolIds, teams, schools, vod] = await db.batch([
@@ -55,15 +43,8 @@ export async function searchChannel(
     teamIds: teamIds.map((r) => r.id),
     schoolIds: schoolIds.map((r) => r.id),
   };
-  const page = (status: "live" | "upcoming" | "finished") =>
-    eventPageQuery(
-      db,
-      searchEventsPage(db, channelId, needle, reached, status, now, limit)
-    );
-  const [[live, upcoming, finished], canWatch] = await Promise.all([
-    db.batch([page("live"), page("upcoming"), page("finished")]),
-    access,
-  ]);
+  const page = (status: "live" | "upcoming" | "finished") => eventPageQuery(db, searchEventsPage(db, channelId, needle, reached, status, now, limit));
+  const [[live, upcoming, finished], canWatch] = await Promise.all([db.batch([page("live"), page("upcoming"), page("finished")]), access]);
   const found = [...live, ...upcoming, ...finished];
   const [relTeams, relGroups, relCategories, relLocations] = found.length
     ? await db.batch(eventRelationsOfRows(db, channelId, found))

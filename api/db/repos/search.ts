@@ -6,13 +6,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { StreamStatus } from "../../contract/catalogue";
 import { statusRange } from "../../services/event-status";
 import type { Db } from "../client";
-import {
-  eventCategories,
-  events,
-  participantGroups,
-  participants,
-  vodMediaItems,
-} from "../schema";
+import { eventCategories, events, participantGroups, participants, vodMediaItems } from "../schema";
 import { type EventPage, playsIn, statusCondition } from "./catalogue-events";
 
 /**
@@ -52,8 +46,7 @@ export function fold(text: string): string {
  */
 function foldSql(expr: SQL): SQL {
   let out = expr;
-  for (const [from, to] of FOLDS)
-    out = sql`replace(${out}, ${sql.raw(`'${from}'`)}, ${sql.raw(`'${to}'`)})`;
+  for (const [from, to] of FOLDS) out = sql`replace(${out}, ${sql.raw(`'${from}'`)}, ${sql.raw(`'${to}'`)})`;
   return sql`lower(${out})`;
 }
 
@@ -64,40 +57,25 @@ export const searchNeedle = (text: string): string => fold(text);
  * "Contains", as instr() rather than LIKE: no wildcard exists in it, so % and _ (and \\) in a query are plain
  * characters with nothing to escape, and it has no needle length cap (D1 refuses LIKE needles over 50 bytes).
  */
-const contains = (expr: SQL, needle: string) =>
-  sql`instr(${foldSql(expr)}, ${needle}) > 0`;
+const contains = (expr: SQL, needle: string) => sql`instr(${foldSql(expr)}, ${needle}) > 0`;
 
 /** A translatable name (a JSON object of languages, or a plain JSON string) contains the needle in any language. */
 const nameLike = (column: SQLiteColumn, needle: string) =>
-  sql`exists (select 1 from json_each(${column}) where ${contains(
-    sql`json_each.value`,
-    needle
-  )})`;
+  sql`exists (select 1 from json_each(${column}) where ${contains(sql`json_each.value`, needle)})`;
 
 const schoolMatches = (channelId: number, needle: string) =>
   and(
     eq(participantGroups.channelId, channelId),
-    or(
-      nameLike(participantGroups.name, needle),
-      contains(sql`coalesce(${participantGroups.shortName}, '')`, needle)
-    )
+    or(nameLike(participantGroups.name, needle), contains(sql`coalesce(${participantGroups.shortName}, '')`, needle))
   )!;
 
 const teamMatches = (channelId: number, needle: string) =>
   and(
     eq(participants.channelId, channelId),
-    or(
-      nameLike(participants.name, needle),
-      contains(sql`coalesce(${participants.shortName}, '')`, needle)
-    )
+    or(nameLike(participants.name, needle), contains(sql`coalesce(${participants.shortName}, '')`, needle))
   )!;
 
-export const searchSchoolsQuery = (
-  db: Db,
-  channelId: number,
-  needle: string,
-  limit: number
-) =>
+export const searchSchoolsQuery = (db: Db, channelId: number, needle: string, limit: number) =>
   db
     .select()
     .from(participantGroups)
@@ -106,60 +84,27 @@ export const searchSchoolsQuery = (
     .limit(limit);
 
 /** Teams by name, with their school's and sport's names as stored JSON (for the results row; null when unset). */
-export const searchTeamsQuery = (
-  db: Db,
-  channelId: number,
-  needle: string,
-  limit: number
-) =>
+export const searchTeamsQuery = (db: Db, channelId: number, needle: string, limit: number) =>
   db
     .select({
       team: participants,
-      schoolName: sql<string | null>`${participantGroups.name}`.as(
-        "school_name"
-      ),
+      schoolName: sql<string | null>`${participantGroups.name}`.as("school_name"),
       sportName: sql<string | null>`${eventCategories.name}`.as("sport_name"),
     })
     .from(participants)
-    .leftJoin(
-      participantGroups,
-      and(
-        eq(participantGroups.id, participants.groupId),
-        eq(participantGroups.channelId, channelId)
-      )
-    )
-    .leftJoin(
-      eventCategories,
-      and(
-        eq(eventCategories.id, participants.eventCategoryId),
-        eq(eventCategories.channelId, channelId)
-      )
-    )
+    .leftJoin(participantGroups, and(eq(participantGroups.id, participants.groupId), eq(participantGroups.channelId, channelId)))
+    .leftJoin(eventCategories, and(eq(eventCategories.id, participants.eventCategoryId), eq(eventCategories.channelId, channelId)))
     .where(teamMatches(channelId, needle))
     .orderBy(asc(participants.weight), asc(participants.id))
     .limit(limit);
 
 /** Ids of every team whose name matches (no limit): an event search reaches their games. */
-export const matchedTeamIdsQuery = (
-  db: Db,
-  channelId: number,
-  needle: string
-) =>
-  db
-    .select({ id: participants.id })
-    .from(participants)
-    .where(teamMatches(channelId, needle));
+export const matchedTeamIdsQuery = (db: Db, channelId: number, needle: string) =>
+  db.select({ id: participants.id }).from(participants).where(teamMatches(channelId, needle));
 
 /** Ids of every school whose name matches (no limit): an event search reaches their teams' games. */
-export const matchedSchoolIdsQuery = (
-  db: Db,
-  channelId: number,
-  needle: string
-) =>
-  db
-    .select({ id: participantGroups.id })
-    .from(participantGroups)
-    .where(schoolMatches(channelId, needle));
+export const matchedSchoolIdsQuery = (db: Db, channelId: number, needle: string) =>
+  db.select({ id: participantGroups.id }).from(participantGroups).where(schoolMatches(channelId, needle));
 
 /** What an event search reaches besides the event's own name, found by the two queries above. Run on their own: */
 // nested inside the event pages, the folding would pass D1's expression depth limit (100).
@@ -168,8 +113,7 @@ export interface Reached {
   schoolIds: number[];
 }
 
-const jsonIds = (ids: number[]) =>
-  sql`(select value from json_each(${JSON.stringify(ids)}))`;
+const jsonIds = (ids: number[]) => sql`(select value from json_each(${JSON.stringify(ids)}))`;
 
 /**
  * One status's page of events whose name contains the needle or where a reached team, or a team of a reached school,
@@ -193,10 +137,7 @@ export function searchEventsPage(
     .where(
       and(
         eq(participants.channelId, channelId),
-        or(
-          inArray(participants.id, jsonIds(reached.teamIds)),
-          inArray(participants.groupId, jsonIds(reached.schoolIds))
-        )
+        or(inArray(participants.id, jsonIds(reached.teamIds)), inArray(participants.groupId, jsonIds(reached.schoolIds)))
       )
     );
   const anyTeam = reached.teamIds.length > 0 || reached.schoolIds.length > 0;
@@ -204,9 +145,7 @@ export function searchEventsPage(
     where: and(
       eq(events.channelId, channelId),
       statusCondition(statusRange(status, now)),
-      anyTeam
-        ? or(nameLike(events.name, needle), playsIn(db, channelId, teams))
-        : nameLike(events.name, needle)
+      anyTeam ? or(nameLike(events.name, needle), playsIn(db, channelId, teams)) : nameLike(events.name, needle)
     )!,
     order: [dir(events.eventUtcTs), dir(events.id)],
     limit,
@@ -215,20 +154,10 @@ export function searchEventsPage(
 }
 
 /** VOD items by title in any language (search_text holds them lowercased at load), newest first. */
-export const searchVodQuery = (
-  db: Db,
-  channelId: number,
-  needle: string,
-  limit: number
-) =>
+export const searchVodQuery = (db: Db, channelId: number, needle: string, limit: number) =>
   db
     .select()
     .from(vodMediaItems)
-    .where(
-      and(
-        eq(vodMediaItems.channelId, channelId),
-        contains(sql`${vodMediaItems.searchText}`, needle)
-      )
-    )
+    .where(and(eq(vodMediaItems.channelId, channelId), contains(sql`${vodMediaItems.searchText}`, needle)))
     .orderBy(desc(vodMediaItems.date), desc(vodMediaItems.id))
     .limit(limit);
