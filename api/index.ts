@@ -35,6 +35,7 @@ import { prerollRoutes } from "./routes/prerolls";
 import { profileRoutes } from "./routes/profile";
 import { reminderRoutes } from "./routes/reminders";
 import { sessionRoutes } from "./routes/sessions";
+import { searchRoutes } from "./routes/search";
 import { simulateRoutes } from "./routes/simulate";
 import { socialRoutes } from "./routes/social";
 import { streamRoutes } from "./routes/streams";
@@ -68,6 +69,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", participantRoutes);
   app.route("/", calendarRoutes);
   app.route("/", vodRoutes);
+  app.route("/", searchRoutes);
   app.route("/", geoRoutes);
   app.route("/", authRoutes);
   app.route("/", deviceRoutes);

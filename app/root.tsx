@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { type ReactNode, useEffect, useMemo } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { GoogleTag } from "~/features/analytics/google-tag-loader";
@@ -132,6 +132,17 @@ export function Layout({ children }: { children: ReactNode }) {
 function Shell({ data, children }: { data: RootData; children: ReactNode }) {
   const { t } = useTranslation();
   useChangeLanguage(data.lang);
+  // The footer's "Cookie settings" opens the notice again (a fresh one each time); closing it returns focus there.
+  const [cookieSettings, setCookieSettings] = useState(0);
+  const settingsTrigger = useRef<HTMLElement | null>(null);
+  const openCookieSettings = useCallback(() => {
+    settingsTrigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setCookieSettings((n) => n + 1);
+  }, []);
+  const closeCookieSettings = useCallback(() => {
+    setCookieSettings(0);
+    settingsTrigger.current?.focus();
+  }, []);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -142,8 +153,12 @@ function Shell({ data, children }: { data: RootData; children: ReactNode }) {
         <FlashNotice />
         {children}
       </main>
-      <SiteFooter data={data} />
-      {data.showCookieNotice ? <CookieNotice privacyUrl={data.privacyUrl} /> : null}
+      <SiteFooter data={data} onCookieSettings={openCookieSettings} />
+      {cookieSettings ? (
+        <CookieNotice key={cookieSettings} privacyUrl={data.privacyUrl} current={data.consent} onDismiss={closeCookieSettings} />
+      ) : data.showCookieNotice ? (
+        <CookieNotice privacyUrl={data.privacyUrl} />
+      ) : null}
       <GoogleTag id={data.googleTagId} consent={data.consent} />
     </>
   );

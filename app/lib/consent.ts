@@ -12,3 +12,6 @@ export function parseConsent(value: string | null | undefined): Consent | null {
 
 /** The choice a notice form posted: Decline says so; anything else (a bare post, the Accept button) accepts. */
 export const postedConsent = (value: FormDataEntryValue | null): Consent => (value === "declined" ? "declined" : "accepted");
+
+/** What the footer's "Cookie settings" posts without JavaScript: forget the answer, so the notice asks again. */
+export const CONSENT_ASK_AGAIN = "ask";

@@ -1,16 +1,19 @@
 // POST /action/accept-cookies: the cookie notice's answer (`consent` = accepted | declined; a bare post accepts), kept
-// in a cookie, then back to the page. The notice's buttons post here with or without JavaScript.
+// in a cookie, then back to the page. The notice's buttons post here with or without JavaScript. The footer's
+// "Cookie settings" posts `consent=ask` without JavaScript: the answer is forgotten and the notice shows again.
 import { type ActionFunctionArgs, redirect } from "@remix-run/cloudflare";
-import { postedConsent } from "~/lib/consent";
+import { CONSENT_ASK_AGAIN, postedConsent } from "~/lib/consent";
 import { safeRedirectPath } from "@api/lib/safe-redirect";
-import { consentCookie } from "~/server/cookies.server";
+import { clearConsentCookie, consentCookie } from "~/server/cookies.server";
 import { requireTenant } from "~/server/guards.server";
 import { readForm } from "~/server/form.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   requireTenant(context);
-  return redirect(safeRedirectPath(form.get("redirectTo"), "/"), { headers: { "Set-Cookie": consentCookie(request, postedConsent(form.get("consent"))) } });
+  const consent = form.get("consent");
+  const cookie = consent === CONSENT_ASK_AGAIN ? clearConsentCookie(request) : consentCookie(request, postedConsent(consent));
+  return redirect(safeRedirectPath(form.get("redirectTo"), "/"), { headers: { "Set-Cookie": cookie } });
 }
 
 export const loader = () => redirect("/");

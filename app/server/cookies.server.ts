@@ -51,6 +51,9 @@ export function readConsent(request: Request): Consent | null {
 }
 
 /** Set-Cookie for the answer. A refusal is kept as long as an acceptance: asking again sooner would press for a yes. */
+/** Forgets the answer (the footer's "Cookie settings" without JavaScript): the notice asks again. */
+export const clearConsentCookie = (request: Request): string => serializeCookie(request, CONSENT_COOKIE, "", 0);
+
 export function consentCookie(request: Request, consent: Consent): string {
   return serializeCookie(request, CONSENT_COOKIE, consent);
 }

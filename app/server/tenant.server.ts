@@ -19,6 +19,7 @@ import { streamsEndpoints, type StreamsEndpoints } from "./api/streams.server";
 import { remindersEndpoints, type RemindersEndpoints } from "./api/reminders.server";
 import { sessionsEndpoints, type SessionsEndpoints } from "./api/sessions.server";
 import { analyticsEndpoints, type AnalyticsEndpoints } from "./api/analytics.server";
+import { searchEndpoints, type SearchEndpoints } from "./api/search.server";
 import { socialEndpoints, type SocialEndpoints } from "./api/social.server";
 import { httpTransport, inProcessTransport } from "./api/transport.server";
 import { CacheShort, cached, type CacheDeps } from "./cache.server";
@@ -31,6 +32,7 @@ export type TenantState =
       lang: Language;
       api: ChannelEndpoints;
       catalogue: CatalogueEndpoints;
+      search: SearchEndpoints;
       auth: AuthEndpoints;
       social: SocialEndpoints;
       playback: PlaybackEndpoints;
@@ -100,6 +102,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       lang,
       api,
       catalogue: catalogueEndpoints(client, lang),
+      search: searchEndpoints(client, lang),
       auth: authEndpoints(options),
       social: socialEndpoints(client, lang),
       playback: playbackEndpoints(options, lang),

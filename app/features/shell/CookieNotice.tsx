@@ -1,23 +1,43 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { type KeyboardEvent, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import type { Consent } from "~/lib/consent";
 
 /**
  * Shown until answered; the choice (accepted or declined) is kept in a cookie. Both buttons weigh the same, so
  * declining is as easy as accepting. Without JavaScript the form posts and comes back.
  */
-export function CookieNotice({ privacyUrl }: { privacyUrl: string | null }) {
+export function CookieNotice({
+  privacyUrl,
+  current = null,
+  onDismiss,
+}: {
+  privacyUrl: string | null;
+  /** Opened again from the footer's "Cookie settings": the answer given so far, and how to close without changing it. */
+  current?: Consent | null;
+  onDismiss?: () => void;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const location = useLocation();
+  const first = useRef<HTMLButtonElement>(null);
+  // Opened from the footer, focus goes into the notice (Escape returns it to the footer).
+  useEffect(() => {
+    if (onDismiss) first.current?.focus();
+  }, [onDismiss]);
   if (fetcher.state !== "idle" || fetcher.data) return null;
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === "Escape" && onDismiss) onDismiss();
+  };
   return (
-    <section className="cookie-notice" aria-label={t("cookie.label")}>
+    <section className="cookie-notice" aria-label={t("cookie.label")} onKeyDown={onKeyDown}>
       <p>
+        {current ? <strong className="cookie-notice__current">{t(`cookie.current.${current}`)} </strong> : null}
         {t("cookie.message")} {privacyUrl ? <Link to={privacyUrl}>{t("cookie.learnMore")}</Link> : null}
       </p>
       <fetcher.Form method="post" action="/action/accept-cookies" className="cookie-notice__actions">
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <button type="submit" name="consent" value="declined" className="button cookie-notice__decline">
+        <button ref={first} type="submit" name="consent" value="declined" className="button cookie-notice__decline">
           {t("cookie.decline")}
         </button>
         <button type="submit" name="consent" value="accepted" className="button button--primary">

@@ -1,10 +1,19 @@
+import { Form, useLocation } from "@remix-run/react";
+import type { FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { CONSENT_ASK_AGAIN } from "~/lib/consent";
 import { StaticBlocks } from "~/features/blocks/StaticBlocks";
 import type { RootData } from "~/root";
 import { MenuLink } from "./SiteHeader";
 
-export function SiteFooter({ data }: { data: RootData }) {
+export function SiteFooter({ data, onCookieSettings }: { data: RootData; onCookieSettings: () => void }) {
   const { t } = useTranslation();
+  const location = useLocation();
+  // With JavaScript the notice opens in place (showing the current answer); without, the post forgets the answer.
+  const openSettings = (e: FormEvent) => {
+    e.preventDefault();
+    onCookieSettings();
+  };
   const { contacts, social } = data;
   return (
     <footer className="site-footer">
@@ -36,7 +45,19 @@ export function SiteFooter({ data }: { data: RootData }) {
             ))}
           </ul>
         ) : null}
-        <p className="footer-copy">{t("footer.copyright", { year: new Date().getUTCFullYear(), name: data.channelName })}</p>
+        <Form method="post" action="/action/accept-cookies" className="footer-cookies" onSubmit={openSettings}>
+          <input type="hidden" name="consent" value={CONSENT_ASK_AGAIN} />
+          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+          <button type="submit" className="footer-cookies__button" aria-haspopup="true">
+            {t("cookie.settings")}
+          </button>
+        </Form>
+        <p className="footer-copy">
+          {t("footer.copyright", {
+            year: new Date().getUTCFullYear(),
+            name: data.channelName,
+          })}
+        </p>
       </div>
     </footer>
   );

@@ -1,9 +1,13 @@
 import type { MenuItem } from "@api/contract/channel";
 import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { SearchForm } from "~/features/search/SearchForm";
 import type { RootData } from "~/root";
 import { isExternal, menuHref } from "~/lib/menu";
 import { LanguageSwitch } from "./LanguageSwitch";
+import { SiteDrawer } from "./SiteDrawer";
+import { useDismiss } from "./useDismiss";
 import { UserMenu } from "./UserMenu";
 
 export function SiteHeader({ data }: { data: RootData }) {
@@ -11,6 +15,7 @@ export function SiteHeader({ data }: { data: RootData }) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
+        <SiteDrawer data={data} />
         <Link to="/" className="site-logo" aria-label={t("nav.homeLink", { name: data.siteName })}>
           {data.logo ? <img src={data.logo} alt={data.channelName} width={240} height={40} /> : <span>{data.siteName}</span>}
         </Link>
@@ -23,6 +28,13 @@ export function SiteHeader({ data }: { data: RootData }) {
             ))}
           </ul>
         </nav>
+        <SearchForm className="search-form--header" />
+        <Link to="/search" className="search-link" aria-label={t("search.title")}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" focusable="false">
+            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+            <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+        </Link>
         <LanguageSwitch current={data.lang} languages={data.languages} />
         <UserMenu user={data.user} />
       </div>
@@ -30,10 +42,12 @@ export function SiteHeader({ data }: { data: RootData }) {
   );
 }
 
-/** A menu entry with children: a disclosure that works by keyboard and without JavaScript. */
+/** A menu entry with children: a disclosure that works by keyboard and without JavaScript; Escape and a click outside close it. */
 function MenuGroup({ item }: { item: MenuItem }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDismiss(ref);
   return (
-    <details className="site-nav__group">
+    <details className="site-nav__group" ref={ref}>
       <summary>{item.name}</summary>
       <ul className="site-nav__submenu">
         {item.children.map((child) => (
@@ -57,7 +71,13 @@ export function MenuLink({ item }: { item: MenuItem }) {
       </a>
     );
   }
-  if (href.includes("?")) return <QueryLink href={href}>{image}{item.name}</QueryLink>;
+  if (href.includes("?"))
+    return (
+      <QueryLink href={href}>
+        {image}
+        {item.name}
+      </QueryLink>
+    );
   return (
     <NavLink to={href} end={href === "/"} prefetch="intent">
       {image}

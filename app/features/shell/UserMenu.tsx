@@ -1,7 +1,9 @@
 // The account corner of the header: the signed-in user's menu, or links to log in and register that bring the
 // visitor back to this page. A <details> disclosure and a plain POST form: keyboard and no-JS friendly.
 import { Form, Link, useLocation } from "@remix-run/react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useDismiss } from "./useDismiss";
 import { authLink } from "~/lib/auth-paths";
 
 export interface HeaderUser {
@@ -14,6 +16,8 @@ export interface HeaderUser {
 export function UserMenu({ user }: { user: HeaderUser | null }) {
   const { t } = useTranslation("auth");
   const location = useLocation();
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDismiss(ref);
   if (!user) {
     const here = location.pathname + location.search;
     return (
@@ -28,13 +32,15 @@ export function UserMenu({ user }: { user: HeaderUser | null }) {
     );
   }
   return (
-    <details className="user-menu">
+    <details className="user-menu" ref={ref}>
       <summary>
         <span className="visually-hidden">{t("menu.account")}: </span>
         <span className="user-menu__avatar" aria-hidden="true">
           {(user.name || user.email).charAt(0).toUpperCase()}
         </span>
-        <span className="user-menu__name">{user.name || user.email}</span>
+        <span className="user-menu__name" title={user.name || user.email}>
+          {user.name || user.email}
+        </span>
       </summary>
       <ul className="user-menu__list">
         <li>
@@ -54,5 +60,47 @@ export function UserMenu({ user }: { user: HeaderUser | null }) {
         </li>
       </ul>
     </details>
+  );
+}
+
+/** The drawer's account part: the same links as the header corner, laid out as a list. */
+export function DrawerAccount({ user }: { user: HeaderUser | null }) {
+  const { t } = useTranslation("auth");
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <ul className="drawer-account">
+      {user ? (
+        <>
+          <li className="drawer-account__who">{user.name || user.email}</li>
+          <li>
+            <Link to="/profile">{t("menu.profile")}</Link>
+          </li>
+          {user.owner ? (
+            <li>
+              <Link to="/analytics">{t("menu.analytics")}</Link>
+            </li>
+          ) : null}
+          <li>
+            <Form method="post" action="/action/logout">
+              <button type="submit" className="drawer-account__logout">
+                {t("menu.logout")}
+              </button>
+            </Form>
+          </li>
+        </>
+      ) : (
+        <>
+          <li>
+            <Link to={authLink("/login", here)}>{t("menu.login")}</Link>
+          </li>
+          <li>
+            <Link to={authLink("/registration", here)} className="button button--primary">
+              {t("menu.register")}
+            </Link>
+          </li>
+        </>
+      )}
+    </ul>
   );
 }

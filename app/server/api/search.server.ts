@@ -1,0 +1,12 @@
+// The search call (issue 15, API GET /search): events, teams, schools and VOD items of the channel matching `q`.
+import type { SearchResults } from "@api/contract/search";
+import type { Language } from "@api/contract/constants";
+import type { ApiClient } from "./client.server";
+
+export function searchEndpoints(client: ApiClient, lang: Language) {
+  return {
+    search: (q: string, limit?: number) => client.get<{ data: SearchResults }>("search", { query: { q, limit, lang } }).then((r) => r.data),
+  };
+}
+
+export type SearchEndpoints = ReturnType<typeof searchEndpoints>;

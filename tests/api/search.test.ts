@@ -1,0 +1,198 @@
+// GET /search (issue 15): validation, channel isolation, what it matches (events by name, team or school; teams;
+// schools; VOD), LIKE wildcards taken literally, accents and limits, against real D1.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { SearchResults } from "@api/contract/search";
+import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "@api/contract/search";
+import { getDb } from "@api/db/client";
+import { participantGroups, participants, vodMediaItems } from "@api/db/schema";
+import { fold, searchNeedle } from "@api/db/repos/search";
+import { createApi } from "@api/index";
+import { type CatalogueFixtures, FIXED, seedCatalogue } from "./catalogue-fixtures";
+import { CHANNEL_KEYS, call, type Fixtures, HOSTS, mintKey, seedChannels } from "./fixtures";
+
+const app = createApi({ now: () => FIXED });
+let fx: Fixtures;
+let cat: CatalogueFixtures;
+let alphaKey: string;
+let betaKey: string;
+let accented: { school: number; team: number };
+
+beforeAll(async () => {
+  fx = await seedChannels();
+  cat = await seedCatalogue(fx);
+  const db = getDb(env.DB);
+  // Beta gets a school with accents and a team whose name shares a word with alpha's ("North"/"Nord" aside).
+  const [school] = await db
+    .insert(participantGroups)
+    .values({
+      channelId: fx.beta.id,
+      alias: "ecole-sainte-therese",
+      name: { fr: "École Sainte-Thérèse", en: "Saint Theresa School" },
+    })
+    .returning({ id: participantGroups.id });
+  const [team] = await db
+    .insert(participants)
+    .values({
+      channelId: fx.beta.id,
+      alias: "north-hockey-beta",
+      name: { fr: "Cœur de North Hockey" },
+      groupId: school.id,
+      gender: "men",
+    })
+    .returning({ id: participants.id });
+  await db.insert(vodMediaItems).values({
+    channelId: fx.alpha.id,
+    key: "under_score",
+    title: { en: "Top_10 plays" },
+    searchText: "top_10 plays",
+    date: FIXED - 3 * 86_400_000,
+    assets: [],
+  });
+  accented = { school: school.id, team: team.id };
+  alphaKey = await mintKey(HOSTS.alpha, CHANNEL_KEYS.alpha, app);
+  betaKey = await mintKey(HOSTS.beta, CHANNEL_KEYS.beta, app);
+});
+
+const search = (params: string, key = alphaKey, host: string = HOSTS.alpha) =>
+  call(host, `/api/search?${params}&api_key=${encodeURIComponent(key)}`, undefined, app);
+async function results(params: string, key = alphaKey, host: string = HOSTS.alpha): Promise<SearchResults> {
+  const r = await search(params, key, host);
+  expect(r.status).toBe(200);
+  return ((await r.json()) as { data: SearchResults }).data;
+}
+const eventIds = (r: SearchResults) => [...r.events.live, ...r.events.upcoming, ...r.events.finished].map((e) => e.id);
+
+describe("GET /search validation", () => {
+  it("needs the api key", async () => {
+    expect((await call(HOSTS.alpha, "/api/search?q=north", undefined, app)).status).toBe(403);
+  });
+
+  it.each([
+    ["", "Field is required"],
+    ["q=", "Field is required"],
+    ["q=%20%20%20", "Field is required"],
+    ["q=a", "The search must be at least 2 characters"],
+    ["q=%20a%20", "The search must be at least 2 characters"],
+    [`q=${"x".repeat(101)}`, "The search must be at most 100 characters"],
+    ["q=north&limit=0", "The limit must be a whole number from 1 to 20"],
+    ["q=north&limit=21", "The limit must be a whole number from 1 to 20"],
+    ["q=north&limit=two", "The limit must be a whole number from 1 to 20"],
+  ])("%s → 422 %s", async (params, message) => {
+    const r = await search(params);
+    expect(r.status).toBe(422);
+    expect(((await r.json()) as { message: string }).message).toBe(message);
+  });
+
+  it("trims the query, and takes 2 and 100 characters", async () => {
+    expect((await results("q=%20%20north%20")).q).toBe("north");
+    expect((await search("q=no")).status).toBe(200);
+    expect((await search(`q=${"x".repeat(100)}`)).status).toBe(200);
+  });
+});
+
+describe("GET /search matches", () => {
+  it("finds events by a team's name, home or away, grouped by status", async () => {
+    const r = await results("q=south%20hockey%20men");
+    expect(r.events.live.map((e) => e.id)).toEqual([cat.alpha.events.live]); // home North, away South
+    expect(r.events.finished.map((e) => e.id)).toEqual([cat.alpha.events.finishedOld]); // South at home
+    expect(r.events.upcoming).toEqual([]);
+    expect(r.events.live[0]).toMatchObject({
+      stream_status: "live",
+      participants: [{ name: "South Hockey Men" }, { name: "North Hockey Men" }],
+    });
+    expect(r.teams.map((t) => t.alias)).toEqual(["south-hockey-m"]);
+    expect(r.teams[0]).toMatchObject({
+      name: "South Hockey Men",
+      school: "University of South",
+      sport: "Hockey",
+    });
+  });
+
+  it("finds events by their own name, and by their teams' school", async () => {
+    expect(eventIds(await results("q=open%20day"))).toEqual([cat.alpha.events.soccerOpen]);
+    const bySchool = await results("q=university%20of%20south");
+    expect(bySchool.schools.map((s) => s.alias)).toEqual(["south"]);
+    expect(new Set(eventIds(bySchool))).toEqual(
+      new Set([
+        cat.alpha.events.live,
+        cat.alpha.events.upcomingSoon,
+        cat.alpha.events.upcomingLater,
+        cat.alpha.events.finishedOld,
+        cat.alpha.events.finishedRecent,
+      ])
+    );
+    // Upcoming soonest first, on demand latest first.
+    expect(bySchool.events.upcoming.map((e) => e.id)).toEqual([cat.alpha.events.upcomingSoon, cat.alpha.events.upcomingLater]);
+    expect(bySchool.events.finished.map((e) => e.id)).toEqual([cat.alpha.events.finishedRecent, cat.alpha.events.finishedOld]);
+  });
+
+  it("finds schools by short name and VOD items by title, case-insensitively", async () => {
+    expect((await results("q=NORTH")).schools.map((s) => s.alias)).toEqual(["north"]);
+    expect((await results("q=InTeRvIeW")).vod.map((v) => v.id)).toEqual([cat.alpha.vod.interview]);
+  });
+
+  it("ignores accents and case in both directions, and answers names in the asked language", async () => {
+    for (const q of ["ecole%20sainte", "%C3%89COLE%20SAINTE-TH%C3%89R%C3%88SE", "therese", "coeur"]) {
+      const r = await results(`q=${q}`, betaKey, HOSTS.beta);
+      expect([...r.schools.map((s) => s.id), ...r.teams.map((t) => t.id)].length, q).toBeGreaterThan(0);
+    }
+    const fr = await results("q=therese", betaKey, HOSTS.beta);
+    expect(fr.schools).toMatchObject([{ id: accented.school, name: "École Sainte-Thérèse" }]);
+    const en = await results("q=therese&lang=en", betaKey, HOSTS.beta);
+    expect(en.schools).toMatchObject([{ id: accented.school, name: "Saint Theresa School" }]);
+    expect((await results("q=c%C5%93ur", betaKey, HOSTS.beta)).teams.map((t) => t.id)).toEqual([accented.team]);
+  });
+
+  it("treats % and _ as literal characters", async () => {
+    expect((await search("q=%25")).status).toBe(422); // one character
+    expect((await results("q=0%25%20effort")).vod.map((v) => v.id)).toEqual([cat.alpha.vod.percent]);
+    expect((await results("q=%25%25")).vod).toEqual([]);
+    expect((await results("q=t_p")).vod).toEqual([]);
+    expect((await results("q=p_10")).vod.map((v) => v.title)).toEqual(["Top_10 plays"]);
+    expect((await results("q=__")).vod).toEqual([]);
+    expect(searchNeedle("50%_\\x")).toBe("50%_\\x");
+    expect(fold("Équipe CŒUR Ça")).toBe("equipe coeur ca");
+  });
+
+  it("answers empty groups for no match", async () => {
+    expect(await results("q=zzzz")).toEqual({
+      q: "zzzz",
+      events: { live: [], upcoming: [], finished: [] },
+      teams: [],
+      schools: [],
+      vod: [],
+    });
+  });
+});
+
+describe("GET /search scope and limits", () => {
+  it("never shows another channel's events, teams, schools or VOD", async () => {
+    // "north" names alpha's school and teams, and a beta team: each channel sees its own only.
+    const alpha = await results("q=north&limit=20");
+    expect(alpha.teams.map((t) => t.alias)).not.toContain("north-hockey-beta");
+    expect(alpha.teams.length).toBeGreaterThan(0);
+    const beta = await results("q=north&limit=20", betaKey, HOSTS.beta);
+    expect(beta.teams.map((t) => t.alias)).toEqual(["north-hockey-beta"]);
+    expect(beta.schools).toEqual([]);
+    expect(eventIds(beta)).toEqual([]);
+    expect(beta.vod).toEqual([]);
+    // The beta event and VOD item by their own words, only on beta.
+    expect(eventIds(await results("q=match%20b%C3%AAta", betaKey, HOSTS.beta))).toEqual([cat.beta.event]);
+    expect(eventIds(await results("q=match%20b%C3%AAta"))).toEqual([]);
+    expect((await results("q=beta%20highlights")).vod).toEqual([]);
+    // A key of one channel on the other's host is refused.
+    expect((await search("q=north", alphaKey, HOSTS.beta)).status).toBe(403);
+  });
+
+  it("limits every group (default and asked)", async () => {
+    const all = await results("q=highlights&limit=20");
+    expect(all.vod).toHaveLength(12);
+    expect((await results("q=highlights")).vod).toHaveLength(SEARCH_DEFAULT_LIMIT);
+    const two = await results("q=hockey&limit=2");
+    expect(two.teams).toHaveLength(2);
+    expect(two.vod.length).toBeLessThanOrEqual(2);
+    for (const group of Object.values(two.events)) expect(group.length).toBeLessThanOrEqual(2);
+    expect((await results(`q=highlights&limit=${SEARCH_MAX_LIMIT}`)).vod.map((v) => v.id)).toEqual([...cat.alpha.vod.highlightIds].reverse());
+  });
+});
