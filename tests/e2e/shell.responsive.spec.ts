@@ -22,6 +22,7 @@ async function expectCompactShell(page: Page, testInfo: TestInfo) {
       });
     check(".site-logo");
     check(".site-header__inner");
+    check(".site-nav");
     check(".site-footer__inner");
     check(".footer-copy");
     check(".footer-menu");
