@@ -1,6 +1,6 @@
 // The player's captions (issue 15): the languages the stream offers, the viewer's choice (captions.ts, remembered
 // in this browser) applied to shaka, and the actions of the CC button and the language menu.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { captionLanguage, DEFAULT_CAPTION_PREF, readCaptionPref, storeCaptionPref, type CaptionPref } from "./captions";
 import type { ShakaPlayer } from "./useShakaPlayer";
 
@@ -28,7 +28,9 @@ export function useCaptions(player: ShakaPlayer | null, pageLang: string): Capti
     const read = () => {
       const seen = new Map<string, string>();
       for (const t of player.getTextTracks()) if (t.language && !seen.has(t.language)) seen.set(t.language, t.label || t.language);
-      setOptions([...seen].map(([lang, label]) => ({ lang, label })));
+      const next = [...seen].map(([lang, label]) => ({ lang, label }));
+      // Only a real change: selecting a track fires "trackschanged" again, which must not loop back here.
+      setOptions((prev) => (JSON.stringify(prev) === JSON.stringify(next) ? prev : next));
     };
     read();
     player.addEventListener("trackschanged", read);
@@ -41,10 +43,14 @@ export function useCaptions(player: ShakaPlayer | null, pageLang: string): Capti
     pageLang,
   );
 
+  // What was last applied to this player, so each choice is applied once.
+  const applied = useRef<{ player: ShakaPlayer; lang: string | null } | null>(null);
   useEffect(() => {
     if (!player) return;
     const track = lang ? player.getTextTracks().find((t) => t.language === lang) : null;
-    if (track?.active && lang) return;
+    if (lang && !track) return;
+    if (applied.current?.player === player && applied.current.lang === lang) return;
+    applied.current = { player, lang };
     player.selectTextTrack(track ?? null);
   }, [player, lang, options]);
 
