@@ -45,7 +45,9 @@ describe("when the tag may load", () => {
     const without = contentSecurityPolicy({ nonce: "abc", env });
     const withTag = contentSecurityPolicy({ nonce: "abc", env, googleTag: true });
     expect(without).not.toMatch(/googletagmanager|google-analytics|analytics\.google/);
-    expect(withTag).toContain("script-src 'self' 'nonce-abc' https://www.googletagmanager.com;");
+    expect(withTag).toContain("script-src 'self' 'nonce-abc' https://www.googletagmanager.com https://www.gstatic.com;");
+    // The Cast sender SDK's host (ADR 019) is there with or without the tag.
+    expect(without).toContain("script-src 'self' 'nonce-abc' https://www.gstatic.com;");
     expect(withTag).toContain("img-src 'self' data: blob: https://*.google-analytics.com https://*.googletagmanager.com;");
     expect(withTag).toContain("connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com;");
     const others = (csp: string) => csp.split("; ").filter((d) => !/^(script|img|connect)-src /.test(d));
