@@ -120,8 +120,8 @@ for (const ch of CHANNELS) {
       await expect.poll(showing(lang), { timeout: 15_000 }).toBe(true);
 
       // The other language, from the settings menu.
-      await page.getByRole("button", { name: t.controls.settings }).click();
-      const menu = page.getByRole("group", { name: t.controls.settings });
+      await page.getByRole("button", { name: t.controls.settings, exact: true }).click();
+      const menu = page.getByRole("group", { name: t.controls.settings, exact: true });
       await menu.getByLabel(t.controls.captionsLanguage).selectOption(other);
       await expect(player(page)).toHaveAttribute("data-captions", other);
       await expect.poll(showing(other), { timeout: 15_000 }).toBe(true);
@@ -184,7 +184,7 @@ for (const ch of CHANNELS) {
       const sdk = page.waitForRequest((r) => r.url().startsWith("https://www.gstatic.com/cv/js/sender/"));
       await openLive(page, request, ch.alias);
       await sdk;
-      await expect(page.getByRole("button", { name: t.controls.settings })).toBeVisible();
+      await expect(page.getByRole("button", { name: t.controls.settings, exact: true })).toBeVisible();
       await expect(page.getByRole("button", { name: t.controls.cast })).toHaveCount(0);
       await expect(page.locator('[data-action="cast"]')).toHaveCount(0);
     });

@@ -22,9 +22,15 @@ async function searchFromHeader(page: Page, testInfo: TestInfo, q: string) {
     await box.fill(q);
     await box.press("Enter");
   } else {
+    // Up to 1479 px the header's search is its icon link to /search (the full menu needs the room).
     const box = page.getByRole("banner").getByRole("searchbox");
-    await box.fill(q);
-    await box.press("Enter");
+    if (!(await box.isVisible())) {
+      await page.getByRole("banner").locator("a.search-link").click();
+      await expect(page).toHaveURL(/\/search$/);
+    }
+    const field = (await box.isVisible()) ? box : page.getByRole("main").getByRole("searchbox");
+    await field.fill(q);
+    await field.press("Enter");
   }
   await expect(page).toHaveURL(new RegExp(`/search\\?q=${encodeURIComponent(q).replace(/%20/g, "(\\+|%20)")}`));
 }

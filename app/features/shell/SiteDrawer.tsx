@@ -84,6 +84,7 @@ export function SiteDrawer({ data }: { data: RootData }) {
         href={`#${DRAWER_ID}`}
         role="button"
         className="menu-button"
+        aria-label={t("nav.openMenu")}
         aria-controls={DRAWER_ID}
         aria-expanded={open}
         aria-haspopup="dialog"
