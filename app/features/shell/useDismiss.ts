@@ -2,25 +2,26 @@ import { type RefObject, useEffect } from "react";
 
 /**
  * Closes a <details> menu of the header on Escape (focus back on its summary) and on a click or tap outside it. The
- * disclosure itself still works without JavaScript.
+ * disclosure itself still works without JavaScript. The listeners read `ref.current` when an event comes, so a menu
+ * that appears later (the account menu after signing in) is handled too.
  */
 export function useDismiss(ref: RefObject<HTMLDetailsElement>) {
   useEffect(() => {
-    const details = ref.current;
-    if (!details) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape" || !details.open) return;
+      const details = ref.current;
+      if (e.key !== "Escape" || !details?.open || !details.contains(document.activeElement)) return;
       e.preventDefault();
       details.open = false;
       details.querySelector("summary")?.focus();
     };
     const onPointer = (e: PointerEvent) => {
-      if (details.open && !details.contains(e.target as Node)) details.open = false;
+      const details = ref.current;
+      if (details?.open && !details.contains(e.target as Node)) details.open = false;
     };
-    details.addEventListener("keydown", onKey);
+    document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
     return () => {
-      details.removeEventListener("keydown", onKey);
+      document.removeEventListener("keydown", onKey);
       document.removeEventListener("pointerdown", onPointer);
     };
   }, [ref]);
