@@ -10,7 +10,7 @@ const mobile = (testInfo: TestInfo) => testInfo.project.name === "mobile";
 /** Each channel's team (by its short name, without accents) and a word only the other channel has. */
 const CASES = {
   alpha: { q: "northview", team: "northview-boys-basketball", school: "northview-high", foreign: "saint-laurent", none: "No results for “saint-laurent”." },
-  beta: { q: "saint-laurent", team: "saint-laurent-hockey-m", school: "college-saint-laurent", foreign: "northview", none: "Aucun résultat pour « northview »." },
+  beta: { q: "saint-laurent", team: "saint-laurent-hockey-f", school: "college-saint-laurent", foreign: "northview", none: "Aucun résultat pour « northview »." },
 } as const;
 
 /** Types the query in the header's search (in the drawer on mobile) and submits it. */

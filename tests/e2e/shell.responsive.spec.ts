@@ -161,7 +161,8 @@ for (const ch of CHANNELS) {
       await page.keyboard.press("Enter");
       await expect(cookieNotice(page)).toBeVisible();
       await expect(cookieNotice(page)).toContainText(ch.alias === "alpha" ? "You accepted cookies." : "Vous avez accepté les témoins.");
-      // Escape leaves it unchanged, back on the link.
+      // Focus moves into the notice; Escape leaves the choice unchanged, back on the button.
+      await expect(cookieNotice(page).getByRole("button", { name: /^(Decline|Refuser)$/ })).toBeFocused();
       await page.keyboard.press("Escape");
       await expect(cookieNotice(page)).toHaveCount(0);
       await expect(settings).toBeFocused();
