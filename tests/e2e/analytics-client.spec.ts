@@ -72,7 +72,7 @@ test("alpha: pages, data requests and a played event reach the datalake well-for
   await expectPlaying(page, 10);
 
   // Away from the player: its view ends with a viewing report, sent with the next batch.
-  await page.locator('header a[href="/schedule"]').first().click();
+  await page.locator('.site-nav a[href="/schedule"]').first().click();
   await expect(page).toHaveURL(/\/schedule$/);
   await expect(page.locator(".player")).toHaveCount(0);
   await expect.poll(() => records<ViewingRecord>(sent, "video/viewing").length, { timeout: 20_000 }).toBeGreaterThan(0);

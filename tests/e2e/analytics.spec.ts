@@ -59,7 +59,7 @@ for (const ch of CHANNELS) {
     await typeCard(page, commerce(lang), "4242424242424242");
     await payButton(page).click();
     await expect(page).toHaveURL(new RegExp(`/watch/${ppv}$`), { timeout: 20_000 });
-    await page.locator('header a[href="/schedule"]').first().click();
+    await page.locator('.site-nav a[href="/schedule"]').first().click();
     await expect(page).toHaveURL(/\/schedule$/);
 
     const session = await page.evaluate(() => (JSON.parse(window.localStorage.getItem("rudy_analytics_session") ?? "{}") as { id?: string }).id ?? "");

@@ -87,7 +87,7 @@ for (const ch of CHANNELS) {
         await expect(page.locator(".site-header")).toBeVisible();
         await expect(cookieNotice(page), path).toHaveCount(0);
       }
-      await page.locator(`.site-header a[href="/schedule"]`).first().click();
+      await page.locator(`.site-nav a[href="/schedule"]`).first().click();
       await expect(page).toHaveURL(/\/schedule$/);
       await page.reload();
       await expect(page.locator(".site-header")).toBeVisible();
@@ -128,7 +128,7 @@ for (const ch of CHANNELS) {
       await expect.poll(() => events(page, "page_view")).toEqual([expect.objectContaining({ page_location: url(ch, "/") })]);
 
       // A client navigation is a page view of its own; the tag is not loaded twice.
-      await page.locator(`.site-header a[href="/schedule"]`).first().click();
+      await page.locator(`.site-nav a[href="/schedule"]`).first().click();
       await expect(page).toHaveURL(/\/schedule$/);
       await expect
         .poll(async () => (await events(page, "page_view")).map((e) => e.page_location))
