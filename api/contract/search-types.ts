@@ -1,6 +1,6 @@
 // Wire shapes and limits of GET /search (issue 15): one query across the channel's events, teams, schools and VOD.
 // Zod-free, so browser code can import the limits; the query schema is in search.ts.
-import type { Event, Images, VodItem } from "./catalogue-types";
+import type { Event, Participant, ParticipantGroup, VodItem } from "./catalogue-types";
 
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_MAX_LENGTH = 100;
@@ -15,28 +15,14 @@ export const SEARCH_MESSAGES = {
   limit: `The limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}`,
 } as const;
 
-/** A team found by name: where it plays (school, sport), for a results row. */
-export interface SearchTeam {
-  id: number;
-  alias: string;
-  name: string;
-  short_name: string | null;
-  images: Images;
-  color: string | null;
+/** A team found by name: the catalogue's team fields, with where it plays (school, sport), for a results row. */
+export interface SearchTeam extends Pick<Participant, "id" | "alias" | "name" | "short_name" | "images" | "color"> {
   school: string | null;
   sport: string | null;
 }
 
-export interface SearchSchool {
-  id: number;
-  alias: string;
-  name: string;
-  short_name: string | null;
-  images: Images;
-  color: string | null;
-  city: string | null;
-  state: string | null;
-}
+/** A school found by name: the catalogue's school (participant group) without its properties. */
+export type SearchSchool = Omit<ParticipantGroup, "properties">;
 
 export interface SearchResults {
   /** The query as searched (trimmed). */

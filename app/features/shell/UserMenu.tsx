@@ -43,23 +43,33 @@ export function UserMenu({ user }: { user: HeaderUser | null }) {
         </span>
       </summary>
       <ul className="user-menu__list">
-        <li>
-          <Link to="/profile">{t("menu.profile")}</Link>
-        </li>
-        {user.owner ? (
-          <li>
-            <Link to="/analytics">{t("menu.analytics")}</Link>
-          </li>
-        ) : null}
-        <li>
-          <Form method="post" action="/action/logout">
-            <button type="submit" className="user-menu__logout">
-              {t("menu.logout")}
-            </button>
-          </Form>
-        </li>
+        <AccountItems user={user} logoutClass="user-menu__logout" />
       </ul>
     </details>
+  );
+}
+
+/** A signed-in user's account entries (profile, the owner's analytics, log out), in the header menu and the drawer. */
+function AccountItems({ user, logoutClass }: { user: HeaderUser; logoutClass: string }) {
+  const { t } = useTranslation("auth");
+  return (
+    <>
+      <li>
+        <Link to="/profile">{t("menu.profile")}</Link>
+      </li>
+      {user.owner ? (
+        <li>
+          <Link to="/analytics">{t("menu.analytics")}</Link>
+        </li>
+      ) : null}
+      <li>
+        <Form method="post" action="/action/logout">
+          <button type="submit" className={logoutClass}>
+            {t("menu.logout")}
+          </button>
+        </Form>
+      </li>
+    </>
   );
 }
 
@@ -73,21 +83,7 @@ export function DrawerAccount({ user }: { user: HeaderUser | null }) {
       {user ? (
         <>
           <li className="drawer-account__who">{user.name || user.email}</li>
-          <li>
-            <Link to="/profile">{t("menu.profile")}</Link>
-          </li>
-          {user.owner ? (
-            <li>
-              <Link to="/analytics">{t("menu.analytics")}</Link>
-            </li>
-          ) : null}
-          <li>
-            <Form method="post" action="/action/logout">
-              <button type="submit" className="drawer-account__logout">
-                {t("menu.logout")}
-              </button>
-            </Form>
-          </li>
+          <AccountItems user={user} logoutClass="drawer-account__logout" />
         </>
       ) : (
         <>
