@@ -172,6 +172,9 @@ for (const ch of CHANNELS) {
       const stored = page.waitForResponse((r) => r.url().includes("/action/accept-cookies"));
       await page.keyboard.press("Enter");
       await stored;
+      // Once the answer is stored and the page's data reloaded, the notice closes for good and focus is back on the
+      // footer's button (before, it came back after the reload, showing the new answer).
+      await expect(settings).toBeFocused();
       await expect(cookieNotice(page)).toHaveCount(0);
       const consent = (await context.cookies()).find((c) => c.name === "cookie_consent");
       expect(consent?.value).toBe("declined");

@@ -51,7 +51,8 @@ async function verifiedUser(request: APIRequestContext, alias: string, user: { e
 }
 
 async function expectSignedIn(page: Page, name: string) {
-  await expect(page.getByRole("banner").getByText(name)).toBeVisible();
+  // The header's account menu names the user (the drawer holds a hidden copy for small screens).
+  await expect(page.locator("header .user-menu__name")).toHaveText(name);
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === "sid")).toMatchObject({ httpOnly: true, sameSite: "Lax" });
   // The one-time state cookie is gone once the flow ends.

@@ -25,6 +25,14 @@ export function CookieNotice({
   useEffect(() => {
     if (onDismiss) first.current?.focus();
   }, [onDismiss]);
+  // Once the answer is stored (the post and the page's reload done), a notice opened from the footer closes itself and
+  // focus goes back there; the first-visit notice goes away because the page's data now holds the answer.
+  const busy = fetcher.state !== "idle";
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (wasBusy.current && !busy) onDismiss?.();
+    wasBusy.current = busy;
+  }, [busy, onDismiss]);
   if (fetcher.state !== "idle" || fetcher.data) return null;
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === "Escape" && onDismiss) onDismiss();
