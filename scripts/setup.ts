@@ -12,8 +12,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
 import { describeMediaLoad, loadMedia } from "./lib/media-loader";
-import { TenantDefinitionError } from "./lib/tenant-definition";
-import { loadTenant, type LoadResult } from "./lib/tenant-loader";
+import { TenantDefinitionError } from "../api/channels/definition";
+import { loadTenant, type LoadResult } from "../api/channels/loader";
 import { listTenantDirs, readTenant, type TenantSource } from "./lib/tenant-reader";
 
 const ROOT = path.resolve(import.meta.dirname, "..");

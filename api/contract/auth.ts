@@ -171,8 +171,11 @@ export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 // ---- What the API answers ----------------------------------------------------------------------------------
 
 export const CAPABILITIES = ["watch", "download", "clipping", "download_clip", "no_ads", "vod_media"] as const;
-/** A user's role on their channel (issue 14): an owner sees the channel's analytics. */
-export const USER_ROLES = ["viewer", "owner"] as const;
+/**
+ * A user's role: an owner runs their channel (analytics, console); an admin runs the platform (creates channels) and
+ * may do on their own channel what an owner does (issue 16).
+ */
+export const USER_ROLES = ["viewer", "owner", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 export type Capability = (typeof CAPABILITIES)[number];
 export type CapabilityFlags = Record<Capability, boolean>;
@@ -212,8 +215,12 @@ export interface User {
   /** Sign-in methods linked to the account. */
   providers: SocialProvider[];
   has_password: boolean;
-  /** "owner": the channel's owner, who may open its analytics (issue 14). */
+  /** "owner": the channel's owner; "admin": a platform admin (issue 16). */
   role: UserRole;
+  /** Verdicts of the role rules (services/auth/roles.ts): may open this channel's console and analytics… */
+  can_manage_channel: boolean;
+  /** …and the platform's (creating channels). */
+  can_manage_platform: boolean;
 }
 
 /** login, register and social sign-in: the user and their new session token. */

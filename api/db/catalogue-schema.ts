@@ -121,6 +121,8 @@ export const events = sqliteTable(
     poster: text("poster"),
     /** The media this event plays (issue 5): an R2 prefix. */
     mediaKey: text("media_key"),
+    /** A draft (false) is seen only in the console (issue 16). */
+    published: integer("published", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [
     uniqueIndex("events_key_idx").on(t.channelId, t.key),

@@ -204,3 +204,4 @@ export * from "./favorites-schema";
 export * from "./devices-schema";
 export * from "./analytics-schema";
 export * from "./downloads-schema";
+export * from "./console-schema";

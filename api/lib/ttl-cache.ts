@@ -30,6 +30,11 @@ export class TtlCache<V> {
     this.entries.delete(key);
   }
 
+  /** Drops every entry whose key starts with one of `prefixes`. */
+  deletePrefixed(prefixes: readonly string[]): void {
+    for (const key of [...this.entries.keys()]) if (prefixes.some((p) => key.startsWith(p))) this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

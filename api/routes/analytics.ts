@@ -1,23 +1,19 @@
 // The channel owner's analytics (issue 14): GET /analytics/dashboard and GET /analytics/errors (the request-error
-// log). Only a signed-in user whose role on this channel is "owner" may read them.
+// log). Only the channel's owner (or a platform admin) may read them.
 import { type Context, Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { langQuerySchema } from "../contract/common";
 import { ANALYTICS_MESSAGES, dashboardQuerySchema, errorsQuerySchema } from "../contract/datalake";
 import { settingsQuery } from "../db/repos/content";
 import { channelSettingsSchema } from "../contract/settings";
-import { ApiError } from "../lib/errors";
 import { query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { requireUser } from "../middleware/user";
+import { requireChannelManager } from "../middleware/roles";
 import { dashboard, type DashboardScope, dayRange, requestErrorLog } from "../services/analytics/dashboard";
 import { requestLang } from "../services/lang";
 
-const requireOwner = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.get("user").role !== "owner") throw new ApiError(403, ANALYTICS_MESSAGES.ownerOnly);
-  await next();
-});
+const requireOwner = requireChannelManager(ANALYTICS_MESSAGES.ownerOnly);
 
 async function scope(c: Context<AppEnv>): Promise<DashboardScope> {
   const channelId = c.get("channel").id;

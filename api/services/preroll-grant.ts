@@ -16,6 +16,7 @@ import type { Viewer } from "./event-access";
 import { ASSET_NAME } from "./media-asset";
 import { MEDIA_TOKEN_MAX_TTL_MS, mintMediaToken } from "./media-token";
 import { choosePreroll, isSuppressed, prerollMedia, prerollSeed, prerollSubject, suppressionEnd, viewerHasNoAds } from "./prerolls";
+import { prerollListKey, prerollSeenKey } from "../lib/cache-keys";
 
 /** The item a playback grant is for. */
 export interface PrerollTarget {
@@ -48,9 +49,7 @@ export type PrerollConfig = z.infer<typeof configSchema>;
 const entrySchema = z.object({ storedAt: z.number(), value: configSchema });
 const untilSchema = z.number().int();
 
-/** KV keys name the channel (decision 003). The id as well: a channel deleted and created again starts afresh. */
-export const prerollListKey = (channel: { alias: string; id: number }) => `prerolls:${channel.alias}:${channel.id}`;
-export const prerollSeenKey = (channel: { alias: string }, subject: string) => `preroll-seen:${channel.alias}:${subject}`;
+export { prerollListKey, prerollSeenKey };
 /** KV refuses an expirationTtl under 60 s. */
 const kvTtlSeconds = (ms: number) => Math.max(60, Math.ceil(ms / 1000));
 

@@ -5,7 +5,7 @@ export const i18nOptions = {
   supportedLngs: [...LANGUAGES],
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: "common",
-  ns: ["common", "auth", "player", "commerce", "orders", "clips", "share", "favorites", "reminders", "calendar", "devices", "sessions", "analytics"],
+  ns: ["common", "auth", "player", "commerce", "orders", "clips", "share", "favorites", "reminders", "calendar", "devices", "sessions", "analytics", "console", "domains", "video"],
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 } as const;

@@ -26,7 +26,7 @@ const isDay = (v: string | null): v is string => v !== null && /^\d{4}-\d{2}-\d{
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, user, token } = requireUser(context, request);
-  if (user.role !== "owner") notFound();
+  if (!user.can_manage_channel) notFound();
   const calls = tenant.analytics.withUser(token, () => markExpired(context.session));
   const url = new URL(request.url);
   const days = Number(url.searchParams.get("days"));

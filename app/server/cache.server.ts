@@ -1,5 +1,6 @@
 // Named cache strategies with stale-while-revalidate (STYLE: Hydrogen). Two layers: a per-isolate memory
 // cache, then KV. Errors are never cached; the key always names the channel.
+import { channelChangePrefixes } from "@api/lib/cache-keys";
 import { TtlCache } from "@api/lib/ttl-cache";
 
 export interface CacheStrategy {
@@ -67,6 +68,14 @@ async function readKv<T>(kv: KVNamespace, key: string): Promise<Entry<T> | null>
   } catch {
     return null; // a cache that cannot be read is a miss, not an error
   }
+}
+
+/**
+ * Drops this isolate's copies of a channel's cached data after the console changed it (issue 16), so the editor sees
+ * the change at once; other isolates hold theirs for at most CacheShort.freshMs, and KV is cleared by the API.
+ */
+export function dropChannelMemory(alias: string): void {
+  memory.deletePrefixed(channelChangePrefixes(alias));
 }
 
 /** Drops the memory layer (tests). */

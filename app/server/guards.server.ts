@@ -66,3 +66,18 @@ export function notFound(): never {
 
 /** SPEC §2: devices may be linked by code only where the channel turns `auth.remote_auth` on. */
 export const allowsDeviceLinking = (tenant: ReadyTenant): boolean => tenant.bootstrap.settings["auth.remote_auth"] === 1;
+
+export interface ChannelManager extends SignedIn {
+  /** A platform admin, who also sees the platform's pages. */
+  platform: boolean;
+}
+
+/**
+ * The console's guard (issue 16): the channel's owner or a platform admin. Anyone else gets the not-found page, as
+ * the console's existence is not advertised (the API answers 403 all the same).
+ */
+export function requireChannelManager(context: AppLoadContext, request: Request): ChannelManager {
+  const signedIn = requireUser(context, request);
+  if (!signedIn.user.can_manage_channel) notFound();
+  return { ...signedIn, platform: signedIn.user.can_manage_platform };
+}

@@ -15,6 +15,9 @@ import enSessions from "~/locales/en/sessions.json";
 import enAnalytics from "~/locales/en/analytics.json";
 import enReminders from "~/locales/en/reminders.json";
 import enCalendar from "~/locales/en/calendar.json";
+import enConsole from "~/locales/en/console.json";
+import enDomains from "~/locales/en/domains.json";
+import enVideo from "~/locales/en/video.json";
 import fr from "~/locales/fr/common.json";
 import frAuth from "~/locales/fr/auth.json";
 import frClips from "~/locales/fr/clips.json";
@@ -28,11 +31,14 @@ import frSessions from "~/locales/fr/sessions.json";
 import frAnalytics from "~/locales/fr/analytics.json";
 import frReminders from "~/locales/fr/reminders.json";
 import frCalendar from "~/locales/fr/calendar.json";
+import frConsole from "~/locales/fr/console.json";
+import frDomains from "~/locales/fr/domains.json";
+import frVideo from "~/locales/fr/video.json";
 import { i18nOptions } from "~/lib/i18n";
 
 export const resources = {
-  en: { common: en, auth: enAuth, player: enPlayer, orders: enOrders, commerce: enCommerce, clips: enClips, share: enShare, favorites: enFavorites, reminders: enReminders, calendar: enCalendar, devices: enDevices, sessions: enSessions, analytics: enAnalytics },
-  fr: { common: fr, auth: frAuth, player: frPlayer, orders: frOrders, commerce: frCommerce, clips: frClips, share: frShare, favorites: frFavorites, reminders: frReminders, calendar: frCalendar, devices: frDevices, sessions: frSessions, analytics: frAnalytics },
+  en: { common: en, auth: enAuth, player: enPlayer, orders: enOrders, commerce: enCommerce, clips: enClips, share: enShare, favorites: enFavorites, reminders: enReminders, calendar: enCalendar, devices: enDevices, sessions: enSessions, analytics: enAnalytics, console: enConsole, domains: enDomains, video: enVideo },
+  fr: { common: fr, auth: frAuth, player: frPlayer, orders: frOrders, commerce: frCommerce, clips: frClips, share: frShare, favorites: frFavorites, reminders: frReminders, calendar: frCalendar, devices: frDevices, sessions: frSessions, analytics: frAnalytics, console: frConsole, domains: frDomains, video: frVideo },
 };
 
 // The language is decided by tenant resolution (cookie, then the channel's default), so detection here only

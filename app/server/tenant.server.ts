@@ -2,6 +2,7 @@
 // then the bootstrap data. Each step is cached; a failure is never cached.
 import type { BootstrapData, ChannelConfig } from "@api/contract/channel";
 import { DEFAULT_LANGUAGE, type Language } from "@api/contract/constants";
+import { bootstrapKey, configKey } from "@api/lib/cache-keys";
 import { channelKeySource } from "./api/api-key.server";
 import { authEndpoints, type AuthEndpoints } from "./api/auth.server";
 import { calendarEndpoints, type CalendarEndpoints } from "./api/calendar.server";
@@ -78,7 +79,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
   const publicApi = channelEndpoints(createApiClient(clientBase), DEFAULT_LANGUAGE);
   let config: ChannelConfig;
   try {
-    config = await cached(deps, `config:${host.toLowerCase()}`, CacheShort, publicApi.config);
+    config = await cached(deps, configKey(host), CacheShort, publicApi.config);
   } catch (error) {
     if (isApiRequestError(error, "not_found")) return { kind: "unknown", lang: fallbackLang };
     return unavailable(fallbackLang, error);
@@ -95,7 +96,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
   const client = createApiClient(options);
   const api = channelEndpoints(client, lang);
   try {
-    const bootstrap = await cached(deps, `bootstrap:${config.alias}:${lang}`, CacheShort, api.bootstrap);
+    const bootstrap = await cached(deps, bootstrapKey(config.alias, lang), CacheShort, api.bootstrap);
     return {
       kind: "ok",
       channel: config,

@@ -1,16 +1,16 @@
 // Reads a tenant folder from disk (Node only):
-//   <dir>/channel.json          the definition (see tenant-definition.ts)
-//   <dir>/catalogue.json        sports, schools, teams, locations, events, VOD (see tenant-catalogue.ts)
-//   <dir>/products.json         packages, subscriptions, bundles, coupons (see tenant-products.ts)
+//   <dir>/channel.json          the definition (see api/channels/definition.ts)
+//   <dir>/catalogue.json        sports, schools, teams, locations, events, VOD (see api/channels/catalogue.ts)
+//   <dir>/products.json         packages, subscriptions, bundles, coupons (see api/channels/products.ts)
 //   <dir>/pages/<name>.<lang>.md page content, for pages that give no inline `content`
 //   <dir>/images/**             images, uploaded to R2 and referenced by path relative to images/
 // Each step fills one part of the raw JSON before validation, so a later section (catalogue/) is one more step.
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { LANGUAGES } from "../../api/contract/constants";
-import { formatIssues, IMAGE_PATH_PATTERN, imageRefs, isLocalImage, parseTenantDefinition, TenantDefinitionError, type TenantDefinition, type TenantFile } from "./tenant-definition";
-import { hashTenantUsers, usersFileSchema } from "./tenant-users";
-import { productRefIssues, productsFileSchema } from "./tenant-products";
+import { formatIssues, IMAGE_PATH_PATTERN, imageRefs, isLocalImage, parseTenantDefinition, TenantDefinitionError, type TenantDefinition, type TenantFile } from "../../api/channels/definition";
+import { hashTenantUsers, usersFileSchema } from "../../api/channels/users";
+import { productRefIssues, productsFileSchema } from "../../api/channels/products";
 
 export interface TenantSource {
   dir: string;

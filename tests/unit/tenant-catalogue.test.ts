@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { resolveEvents, resolveStart, resolveVodItems, searchText, type Catalogue } from "../../scripts/lib/tenant-catalogue";
-import { parseTenantDefinition } from "../../scripts/lib/tenant-definition";
+import { resolveEvents, resolveStart, resolveVodItems, searchText, type Catalogue } from "../../api/channels/catalogue";
+import { parseTenantDefinition } from "../../api/channels/definition";
 import { readTenant } from "../../scripts/lib/tenant-reader";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

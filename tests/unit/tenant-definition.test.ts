@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { localizedSchema, parseTenantDefinition, type TenantDefinition } from "../../scripts/lib/tenant-definition";
+import { localizedSchema, parseTenantDefinition, type TenantDefinition } from "../../api/channels/definition";
 import { readTenant } from "../../scripts/lib/tenant-reader";
 import { channelSettingsSchema } from "../../api/contract/settings";
 

@@ -3,8 +3,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPlatformProxy, type PlatformProxy } from "wrangler";
-import type { TenantDefinition } from "../../scripts/lib/tenant-definition";
-import { loadTenant } from "../../scripts/lib/tenant-loader";
+import type { TenantDefinition } from "../../api/channels/definition";
+import { loadTenant } from "../../api/channels/loader";
 import { readTenant, type TenantSource } from "../../scripts/lib/tenant-reader";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

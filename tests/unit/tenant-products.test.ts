@@ -4,8 +4,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPlatformProxy, type PlatformProxy } from "wrangler";
-import { loadTenant } from "../../scripts/lib/tenant-loader";
-import { productsFileSchema } from "../../scripts/lib/tenant-products";
+import { loadTenant } from "../../api/channels/loader";
+import { productsFileSchema } from "../../api/channels/products";
 import { readTenant, type TenantSource } from "../../scripts/lib/tenant-reader";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

@@ -4,10 +4,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPlatformProxy, type PlatformProxy } from "wrangler";
 import { verifyPassword } from "../../api/services/auth/passwords";
-import { parseTenantDefinition } from "../../scripts/lib/tenant-definition";
-import { loadTenant } from "../../scripts/lib/tenant-loader";
+import { parseTenantDefinition } from "../../api/channels/definition";
+import { loadTenant } from "../../api/channels/loader";
 import { readTenant, type TenantSource } from "../../scripts/lib/tenant-reader";
-import { usersFileSchema } from "../../scripts/lib/tenant-users";
+import { usersFileSchema } from "../../api/channels/users";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 let proxy: PlatformProxy<Env>;

@@ -10,6 +10,7 @@ import { passEntitlements } from "../access";
 import { clipsUsedByOrder } from "../../db/repos/clips";
 import { clipAllowance } from "../clips/rules";
 import { requestGeo } from "../geo";
+import { canManageChannel, canManagePlatform } from "./roles";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -37,6 +38,8 @@ export function userDto(row: UserRow, providers: SocialProvider[], isGeoBlocked:
     providers: [...new Set(providers)].sort(),
     has_password: row.passwordHash !== null,
     role: row.role,
+    can_manage_channel: canManageChannel(row.role),
+    can_manage_platform: canManagePlatform(row.role),
   };
 }
 

@@ -9,7 +9,7 @@ import { authLink } from "~/lib/auth-paths";
 export interface HeaderUser {
   name: string;
   email: string;
-  /** The channel's owner: the menu leads to its analytics. */
+  /** The channel's owner (or a platform admin): the menu leads to its console and analytics. */
   owner?: boolean;
 }
 
@@ -49,7 +49,7 @@ export function UserMenu({ user }: { user: HeaderUser | null }) {
   );
 }
 
-/** A signed-in user's account entries (profile, the owner's analytics, log out), in the header menu and the drawer. */
+/** A signed-in user's account entries (profile, the owner's console and analytics, log out), in the header menu and the drawer. */
 function AccountItems({ user, logoutClass }: { user: HeaderUser; logoutClass: string }) {
   const { t } = useTranslation("auth");
   return (
@@ -58,9 +58,14 @@ function AccountItems({ user, logoutClass }: { user: HeaderUser; logoutClass: st
         <Link to="/profile">{t("menu.profile")}</Link>
       </li>
       {user.owner ? (
-        <li>
-          <Link to="/analytics">{t("menu.analytics")}</Link>
-        </li>
+        <>
+          <li>
+            <Link to="/console">{t("menu.console")}</Link>
+          </li>
+          <li>
+            <Link to="/analytics">{t("menu.analytics")}</Link>
+          </li>
+        </>
       ) : null}
       <li>
         <Form method="post" action="/action/logout">

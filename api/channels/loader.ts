@@ -5,8 +5,9 @@
 // so ids stay the same across runs; rows whose key left the definition are deleted. Round trips: one read (conflict
 // checks, stored images), the image uploads in parallel, one D1 batch with every write (one transaction, so a
 // failing definition changes nothing), then the cache invalidation.
-import { imageRefs, isLocalImage, TenantDefinitionError, type TenantDefinition, type TenantFile } from "./tenant-definition";
-import { sections, type SectionContext } from "./tenant-sections";
+import { dropChannelKeys } from "../lib/cache-keys";
+import { imageRefs, isLocalImage, TenantDefinitionError, type TenantDefinition, type TenantFile } from "./definition";
+import { sections, type SectionContext } from "./sections";
 
 export interface LoadOptions {
   /** The web app's KV cache (CACHE): cached host configs and the channel's bootstrap data are dropped after loading. */
@@ -68,19 +69,7 @@ export async function loadTenant(d1: D1Database, bucket: R2Bucket, def: TenantDe
 }
 
 /** Drops the web app's cached host configs (`config:<host>`, any channel), this channel's bootstrap data and its preroll list. */
-export async function invalidateCache(kv: KVNamespace, alias: string): Promise<number> {
-  let deleted = 0;
-  for (const prefix of ["config:", `bootstrap:${alias}:`, `prerolls:${alias}:`]) {
-    let cursor: string | undefined;
-    do {
-      const page = await kv.list({ prefix, cursor });
-      await Promise.all(page.keys.map((k) => kv.delete(k.name)));
-      deleted += page.keys.length;
-      cursor = page.list_complete ? undefined : page.cursor;
-    } while (cursor);
-  }
-  return deleted;
-}
+export const invalidateCache = dropChannelKeys;
 
 /** Updates the channel row if it changed, or inserts it (an upsert would consume an AUTOINCREMENT id each run). */
 function upsertChannel(d1: D1Database, def: TenantDefinition): D1PreparedStatement[] {

@@ -2,13 +2,13 @@
 // bad value is refused with its path, so a typo never passes silently. Pure (no Node APIs): the loader imports
 // it and must also run inside workerd. Reading a folder from disk is tenant-reader.ts.
 import { z } from "zod";
-import { customFormFieldSchema } from "../../api/contract/channel";
-import { channelSettingsSchema, SETTING_KEYS } from "../../api/contract/settings";
-import { PREROLL_MEDIA_URL } from "../../api/services/prerolls";
-import { catalogueAliases, catalogueImageRefs, catalogueSchema, type Catalogue } from "./tenant-catalogue";
-import { localizedSchema, strictSettingValue } from "./tenant-fields";
-import { seededUserSchema } from "./tenant-users";
-import { productImageRefs, productRefIssues, productsFileSchema, type ProductsFile } from "./tenant-products";
+import { customFormFieldSchema } from "../contract/channel";
+import { channelSettingsSchema, SETTING_KEYS } from "../contract/settings";
+import { PREROLL_MEDIA_URL } from "../services/prerolls";
+import { catalogueAliases, catalogueImageRefs, catalogueSchema, type Catalogue } from "./catalogue";
+import { localizedSchema, strictSettingValue } from "./fields";
+import { seededUserSchema } from "./users";
+import { productImageRefs, productRefIssues, productsFileSchema, type ProductsFile } from "./products";
 
 export { localizedSchema };
 
@@ -183,11 +183,11 @@ export const channelFileSchema = z
     custom_forms: z.array(customFormSchema).default([]),
     static_blocks: z.array(staticBlockSchema).default([]),
     prerolls: z.array(prerollSchema).default([]),
-    /** Sports, schools, teams, events, VOD (tenant-catalogue.ts); the reader fills it from catalogue.json. */
+    /** Sports, schools, teams, events, VOD (catalogue.ts); the reader fills it from catalogue.json. */
     catalogue: catalogueSchema.optional(),
-    /** Demo accounts (tenant-users.ts); the reader fills it from users.json with the passwords hashed. */
+    /** Demo accounts (users.ts); the reader fills it from users.json with the passwords hashed. */
     users: z.array(seededUserSchema).default([]),
-    /** Packages, subscriptions, bundles, coupons (tenant-products.ts); the reader fills it from products.json. */
+    /** Packages, subscriptions, bundles, coupons (products.ts); the reader fills it from products.json. */
     products: productsFileSchema.optional(),
   })
   .superRefine((def, ctx) => {

@@ -1,5 +1,5 @@
 // One entry per part of a tenant definition: how many rows it declares, and the statements that write them and
-// delete the channel's rows that are no longer declared (the writing itself is in tenant-sync.ts).
+// delete the channel's rows that are no longer declared (the writing itself is in sync.ts).
 import {
   channelDomains,
   channelSettings,
@@ -11,15 +11,15 @@ import {
   prerolls,
   slides,
   staticBlocks,
-} from "../../api/db/schema";
-import { catalogueSections } from "./tenant-catalogue-sections";
-import { productSections } from "./tenant-products-section";
-import { flattenMenu } from "./tenant-definition";
-import { CHANNEL_ID, byAlias, orNull, sync, syncParts, type Section } from "./tenant-sync";
-import { ordersSection, usersSection } from "./tenant-users";
-import { eventCategories, locations, participantGroups, participants } from "../../api/db/catalogue-schema";
+} from "../db/schema";
+import { catalogueSections } from "./catalogue-sections";
+import { productSections } from "./products-section";
+import { flattenMenu } from "./definition";
+import { CHANNEL_ID, byAlias, orNull, sync, syncParts, type Section } from "./sync";
+import { ordersSection, usersSection } from "./users";
+import { eventCategories, locations, participantGroups, participants } from "../db/catalogue-schema";
 
-export { CHANNEL_ID, type Section, type SectionContext } from "./tenant-sync";
+export { CHANNEL_ID, type Section, type SectionContext } from "./sync";
 
 export const sections: Section[] = [
   {

@@ -7,7 +7,7 @@
 // Table and column names come from the Drizzle schema; values go through each column's own driver mapping.
 import { getTableColumns, getTableName } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { TenantDefinition } from "./tenant-definition";
+import type { TenantDefinition } from "./definition";
 
 export interface SectionContext {
   d1: D1Database;

@@ -1,13 +1,13 @@
 // The commerce part of a tenant (tenants/<alias>/products.json): packages, subscriptions, addons, bundles and
-// coupons. Pure (no Node APIs), like tenant-catalogue.ts: the loader runs inside workerd too.
+// coupons. Pure (no Node APIs), like catalogue.ts: the loader runs inside workerd too.
 //
 // Prices are written in major units (89.99) and stored in cents. What a product covers is named like the
 // catalogue names things — sports and teams by alias, events by key, other products by key — and resolved to ids
-// in SQL at load (tenant-sections.ts `productsSection`), so ids stay stable across loads.
+// in SQL at load (sections.ts `productsSection`), so ids stay stable across loads.
 import { z } from "zod";
-import { BILLING_PERIODS, CAPABILITIES, COUPON_DURATIONS, CURRENCIES } from "../../api/contract/commerce-types";
-import { toMinor } from "../../api/services/commerce/pricing";
-import { localizedSchema } from "./tenant-fields";
+import { BILLING_PERIODS, CAPABILITIES, COUPON_DURATIONS, CURRENCIES } from "../contract/commerce-types";
+import { toMinor } from "../services/commerce/pricing";
+import { localizedSchema } from "./fields";
 
 const keySchema = z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,79}$/, "must be lowercase letters, numbers, '.', '_' or '-'");
 const refSchema = z.string().min(1);

@@ -11,10 +11,10 @@ import {
   vodMediaItems,
   vodMediaRailItems,
   vodMediaRails,
-} from "../../api/db/catalogue-schema";
-import { resolveEvents, resolveVodItems, type Catalogue } from "./tenant-catalogue";
-import type { TenantDefinition } from "./tenant-definition";
-import { orNull, parentStatement, sync, syncParts, byAlias, type Section, type SectionContext } from "./tenant-sync";
+} from "../db/catalogue-schema";
+import { resolveEvents, resolveVodItems, type Catalogue } from "./catalogue";
+import type { TenantDefinition } from "./definition";
+import { orNull, parentStatement, sync, syncParts, byAlias, type Section, type SectionContext } from "./sync";
 
 const EMPTY_CATALOGUE: Catalogue = {
   time_zone: "UTC",

@@ -1,12 +1,12 @@
-// Writes a tenant's products and coupons (tenant-products.ts) after the catalogue, in the loader's one batch:
+// Writes a tenant's products and coupons (products.ts) after the catalogue, in the loader's one batch:
 // sports, teams and events are resolved from their aliases and keys in SQL, so rows written earlier in the batch are
 // found; addon and bundle links between products are set once every product of the channel exists.
 import { getTableName } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { eventCategories, events, participants } from "../../api/db/catalogue-schema";
-import { coupons, products } from "../../api/db/commerce-schema";
-import { couponRows, productRows } from "./tenant-products";
-import { byAlias, CHANNEL_ID, syncParts, type Section } from "./tenant-sync";
+import { eventCategories, events, participants } from "../db/catalogue-schema";
+import { coupons, products } from "../db/commerce-schema";
+import { couponRows, productRows } from "./products";
+import { byAlias, CHANNEL_ID, syncParts, type Section } from "./sync";
 
 /** A JSON array of aliases (the row's value `v`) as a JSON array of the channel's ids in `table`, in the same order. */
 const idsByAlias =

@@ -4,10 +4,10 @@
 // A user may hold demo purchases (`orders`): products of products.json as paid, active orders inserted once per
 // (user, product), never updated, so an order a tester refunded or cancelled stays as it is.
 import { z } from "zod";
-import { CAPABILITIES, USER_ROLES } from "../../api/contract/auth";
-import { LANGUAGES } from "../../api/contract/constants";
-import { hashPassword } from "../../api/services/auth/passwords";
-import { CHANNEL_ID, type Section } from "./tenant-sync";
+import { CAPABILITIES, USER_ROLES } from "../contract/auth";
+import { LANGUAGES } from "../contract/constants";
+import { hashPassword } from "../services/auth/passwords";
+import { CHANNEL_ID, type Section } from "./sync";
 
 const DAY_MS = 86_400_000;
 
@@ -15,7 +15,7 @@ const DAY_MS = 86_400_000;
  * A demo purchase: a product of products.json by key, bought as a paid, active order (provider "seed", with a paid
  * `charge` transaction) that grants what the product grants. `capabilities` and `limits`, when written, state what
  * the product grants for whoever reads the file (tests sign the viewer in with them); the tenant is refused when
- * they differ from the product's (tenant-definition.ts).
+ * they differ from the product's (definition.ts).
  */
 const orderSchema = z.strictObject({
   /** The key of a package or subscription in products.json. */
@@ -35,7 +35,7 @@ const baseUser = {
   email_verified: z.boolean().default(false),
   capabilities: z.array(z.enum([...CAPABILITIES, "vod_media_access"])).default([]),
   language: z.enum(LANGUAGES).default("en"),
-  /** "owner": the channel's owner (issue 14: its analytics dashboard). Granted at every load, never taken back. */
+  /** "owner": the channel's owner; "admin": a platform admin (issue 16). Granted at every load, never taken back. */
   role: z.enum(USER_ROLES).default("viewer"),
   orders: z.array(orderSchema).default([]),
 };
@@ -71,10 +71,12 @@ export const usersSection: Section = {
       `SELECT ${CHANNEL_ID}, ${field("email")}, ${field("first_name")}, ${field("last_name")}, ${field("password_hash")}, ${field("temporary_password")}, ` +
       `CASE WHEN ${field("email_verified")} THEN ?3 END, ${field("language")}, ${field("capabilities")}, ${field("role")}, ?3, ?3 FROM json_each(?2) AS j ` +
       `WHERE NOT EXISTS (SELECT 1 FROM users AS u WHERE u.channel_id = ${CHANNEL_ID} AND u.email = ${field("email")})`;
-    // An account that existed before it was named owner in the file becomes one (a role is never taken back here).
-    const owners = ctx.def.users.filter((u) => u.role === "owner").map((u) => u.email);
-    const grant = `UPDATE users SET role = 'owner' WHERE channel_id = ${CHANNEL_ID} AND email IN (SELECT value FROM json_each(?2)) AND role != 'owner'`;
-    return [ctx.d1.prepare(sql).bind(ctx.def.alias, JSON.stringify(ctx.def.users), ctx.now), ctx.d1.prepare(grant).bind(ctx.def.alias, JSON.stringify(owners))];
+    // An account that existed before the file gave it a role gets it (a role is never taken back here).
+    const roles = ctx.def.users.filter((u) => u.role !== "viewer").map((u) => [u.email, u.role]);
+    const grant =
+      `UPDATE users SET role = json_extract(j.value, '$[1]') FROM json_each(?2) AS j WHERE users.channel_id = ${CHANNEL_ID} ` +
+      `AND users.email = json_extract(j.value, '$[0]') AND users.role != json_extract(j.value, '$[1]')`;
+    return [ctx.d1.prepare(sql).bind(ctx.def.alias, JSON.stringify(ctx.def.users), ctx.now), ctx.d1.prepare(grant).bind(ctx.def.alias, JSON.stringify(roles))];
   },
 };
 

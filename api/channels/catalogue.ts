@@ -1,11 +1,11 @@
 // The catalogue part of a tenant definition (tenants/<alias>/catalogue.json): sports, schools, teams, locations,
-// events and the VOD library. Pure (no Node APIs), like tenant-definition.ts: the loader runs it inside workerd too.
+// events and the VOD library. Pure (no Node APIs), like definition.ts: the loader runs it inside workerd too.
 //
 // Cross references are by alias or key (a team names its school and sport, an event its teams…) and are checked
 // here, so a typo is refused with its path before anything is written. Event and VOD times are *relative to the
 // moment of loading* (`resolveStart`), so a demo channel always has live, upcoming and finished events.
 import { z } from "zod";
-import { localizedSchema } from "./tenant-fields";
+import { localizedSchema } from "./fields";
 
 const aliasSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, "must be lowercase letters, numbers and hyphens");
 const keySchema = z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,79}$/, "must be lowercase letters, numbers, '.', '_' or '-'");
