@@ -21,6 +21,7 @@ import { datalakeRoutes } from "./routes/datalake";
 import { clipMediaRoutes } from "./routes/clip-media";
 import { clipRoutes } from "./routes/clips";
 import { commerceCatalogueRoutes } from "./routes/commerce-catalogue";
+import { consoleRoutes } from "./routes/console";
 import { devRoutes } from "./routes/dev";
 import { downloadRoutes } from "./routes/download";
 import { eventRoutes } from "./routes/events";
@@ -92,6 +93,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", streamRoutes);
   app.route("/", datalakeRoutes);
   app.route("/", analyticsRoutes);
+  app.route("/", consoleRoutes);
 
   app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));
   app.onError((err, c) => {
