@@ -4,6 +4,8 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AuditLogEntry, SectionState } from "@api/contract/console";
 import { CONSOLE_MESSAGES } from "@api/contract/console-messages";
+import { getDb } from "@api/db/client";
+import { addLibraryItem } from "@api/services/console/library";
 import { call } from "./fixtures";
 import { consoleCall, data, seedConsoleChannel, type ConsoleChannel } from "./console-fixtures";
 
@@ -201,5 +203,19 @@ describe("images", () => {
     const res = await consoleCall(a, "PUT", "/api/console/sections/settings", a.ownerToken, { version, value: { ...(value as object), favicon: "uploads/0000000000000000.png" } });
     expect(res.status).toBe(422);
     expect(((await res.json()) as { errors: Record<string, string[]> }).errors["settings.favicon"]).toEqual(['image "uploads/0000000000000000.png" not found']);
+  });
+});
+
+describe("a packaged upload joins the library", () => {
+  it("becomes a VOD item first in the uploads rail, audited as the platform's change", async () => {
+    const channel = await env.DB.prepare("SELECT id, alias, name FROM channels WHERE alias = 'con-b'").first<{ id: number; alias: string; name: string }>();
+    const scope = { db: getDb(env.DB), env, channel: channel!, actor: { id: null, email: "platform" }, now: Date.UTC(2026, 10, 25) };
+    await addLibraryItem(scope, { key: "upload-1", title: { en: "Senior night", fr: "Soirée des finissants" }, media_key: "demo", duration_s: 95.6, date: Date.UTC(2026, 10, 24) });
+    await addLibraryItem(scope, { key: "upload-2", title: { en: "Warm-up" }, media_key: "demo", duration_s: 30, date: Date.UTC(2026, 10, 25) });
+    const rails = (await (await consoleCall(b, "GET", "/api/vod-media-rails?lang=fr")).json()) as { data: { title: string; vod_media_items: { title: string }[] }[] };
+    const uploads = rails.data.find((r) => r.title === "Nouvelles vidéos");
+    expect(uploads?.vod_media_items.map((i) => i.title)).toEqual(["Warm-up", "Soirée des finissants"]);
+    const audit = await data<AuditLogEntry[]>(await consoleCall(b, "GET", "/api/console/audit?target=vod_items/upload-1", b.ownerToken));
+    expect(audit[0]).toMatchObject({ actor: "platform", action: "item.create" });
   });
 });

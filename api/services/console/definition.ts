@@ -14,7 +14,12 @@ import { findDefinition } from "../../db/repos/definitions";
 import { ApiError } from "../../lib/errors";
 import { channelChanged, type ConsoleScope } from "./scope";
 
-export type SectionChange = { kind: "replace"; value: unknown } | { kind: "save"; id: string; value: Record<string, unknown> } | { kind: "remove"; id: string };
+export type SectionChange =
+  | { kind: "replace"; value: unknown }
+  | { kind: "save"; id: string; value: Record<string, unknown> }
+  | { kind: "remove"; id: string }
+  /** The platform's own edits: the item computed from its current value (undefined when new). */
+  | { kind: "update"; id: string; update: (item: Record<string, unknown> | undefined) => Record<string, unknown> };
 
 interface Loaded {
   def: StoredDefinition;
@@ -37,31 +42,50 @@ export async function getSection(scope: ConsoleScope, name: EditableSectionName)
 export async function changeSection(scope: ConsoleScope, name: EditableSectionName, version: number, change: SectionChange): Promise<SectionState> {
   const current = await load(scope);
   if (current.version !== version) throw new ApiError(409, CONSOLE_MESSAGES.conflict);
-  const section: EditableSection = EDITABLE_SECTIONS[name];
-  const before = readSection(current.def, name);
-  const { value, audit } = apply(name, section, before, change);
+  const stored = await write(scope, current, [{ name, change }]);
+  return { section: name, value: readSection(stored, name), version: version + 1, updated_at: scope.now };
+}
 
-  const next = validate(withSection(storedJson(current.def), name, value), scope.channel.alias, name, change);
-  const stored = freezeDefinition(next, scope.now);
+/**
+ * Changes made by the platform itself (an upload became a library video): applied to the latest copy, and once
+ * more on a fresh copy if an editor saved in between.
+ */
+export async function changeLatest(scope: ConsoleScope, changes: { name: EditableSectionName; change: SectionChange }[]): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await write(scope, await load(scope), changes);
+      return;
+    } catch (error) {
+      if (attempt > 0 || !(error instanceof ApiError && error.status === 409)) throw error;
+    }
+  }
+}
+
+/** Applies the changes in order to the copy, validates the result and writes it with its audit entries in one batch. */
+async function write(scope: ConsoleScope, current: Loaded, changes: { name: EditableSectionName; change: SectionChange }[]): Promise<StoredDefinition> {
+  let json = storedJson(current.def);
+  const audits = [];
+  for (const { name, change } of changes) {
+    const { value, audit } = apply(name, EDITABLE_SECTIONS[name], readSection(json as unknown as StoredDefinition, name), change);
+    json = withSection(json, name, value);
+    audits.push(audit);
+  }
+  const last = changes[changes.length - 1];
+  const stored = freezeDefinition(validate(json, scope.channel.alias, last.name, last.change), scope.now);
+  const writes = new Set(changes.flatMap(({ name }) => EDITABLE_SECTIONS[name].writes));
   try {
-    await writeSections(scope.env.DB, scope.env.MEDIA, stored, section.writes, {
+    await writeSections(scope.env.DB, scope.env.MEDIA, stored, [...writes], {
       now: scope.now,
-      before: [replaceDefinitionStatement(scope.env.DB, scope.channel.id, stored, version, scope.now)],
-      after: [
-        auditStatement(scope.env.DB, {
-          ...audit,
-          channelId: scope.channel.id,
-          actorUserId: scope.actor.id,
-          actorEmail: scope.actor.email,
-          createdAt: scope.now,
-        }),
-      ],
+      before: [replaceDefinitionStatement(scope.env.DB, scope.channel.id, stored, current.version, scope.now)],
+      after: audits.map((audit) =>
+        auditStatement(scope.env.DB, { ...audit, channelId: scope.channel.id, actorUserId: scope.actor.id, actorEmail: scope.actor.email, createdAt: scope.now }),
+      ),
     });
   } catch (error) {
     throw writeError(error);
   }
   await channelChanged(scope.env, scope.channel.alias);
-  return { section: name, value: readSection(stored, name), version: version + 1, updated_at: scope.now };
+  return stored;
 }
 
 /** The section's next value and what the audit log says of the change. */
@@ -77,12 +101,13 @@ function apply(name: EditableSectionName, section: EditableSection, before: unkn
     if (index === -1) throw new ApiError(404, CONSOLE_MESSAGES.notFound);
     return { value: list.filter((_, i) => i !== index), audit: { action: "item.remove", target, before: list[index], after: null } };
   }
+  const saved = change.kind === "update" ? change.update(index === -1 ? undefined : (list[index] as Record<string, unknown>)) : change.value;
   // A saved item may rename itself (its key changes): it keeps its place.
-  const newKey = itemKey(name, change.value);
+  const newKey = itemKey(name, saved);
   if (newKey !== undefined && newKey !== change.id && list.some((item) => itemKey(name, item) === newKey))
     throw new ApiError(422, CONSOLE_MESSAGES.invalid, { [section.key]: [`"${newKey}" is already used`] });
-  const value = index === -1 ? [...list, change.value] : list.map((item, i) => (i === index ? change.value : item));
-  return { value, audit: { action: index === -1 ? "item.create" : "item.update", target, before: index === -1 ? null : list[index], after: change.value } };
+  const value = index === -1 ? [...list, saved] : list.map((item, i) => (i === index ? saved : item));
+  return { value, audit: { action: index === -1 ? "item.create" : "item.update", target, before: index === -1 ? null : list[index], after: saved } };
 }
 
 /**
