@@ -22,6 +22,7 @@ import { clipMediaRoutes } from "./routes/clip-media";
 import { clipRoutes } from "./routes/clips";
 import { commerceCatalogueRoutes } from "./routes/commerce-catalogue";
 import { consoleRoutes } from "./routes/console";
+import { platformRoutes } from "./routes/platform";
 import { devRoutes } from "./routes/dev";
 import { downloadRoutes } from "./routes/download";
 import { eventRoutes } from "./routes/events";
@@ -94,6 +95,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", datalakeRoutes);
   app.route("/", analyticsRoutes);
   app.route("/", consoleRoutes);
+  app.route("/", platformRoutes);
 
   app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));
   app.onError((err, c) => {
