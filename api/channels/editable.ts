@@ -24,6 +24,8 @@ export const EDITABLE_SECTIONS = {
   custom_forms: { path: ["custom_forms"], key: "alias", writes: ["forms"], empty: [] },
   static_blocks: { path: ["static_blocks"], key: "key", writes: ["blocks"], empty: [] },
   prerolls: { path: ["prerolls"], key: "key", writes: ["prerolls"], empty: [] },
+  // The catalogue's default time zone: events without their own are read and shown in it.
+  time_zone: { path: ["catalogue", "time_zone"], writes: ["events", "vod_items"], empty: "UTC" },
   sports: { path: ["catalogue", "sports"], key: "alias", writes: ["sports"], empty: [] },
   schools: { path: ["catalogue", "schools"], key: "alias", writes: ["schools"], empty: [] },
   // A team's short name and gender are copied onto its events (their default name, the gender filter).

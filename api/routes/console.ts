@@ -43,7 +43,7 @@ export const consoleRoutes = new Hono<AppEnv>()
   .get("/console/images", ...guard, async (c) => c.json({ data: await listImages(consoleScope(c)) }))
   .post("/console/images", ...guard, async (c) => {
     const file = await uploadedFile(c.req);
-    return c.json({ data: await uploadImage(consoleScope(c), file) }, 201);
+    return c.json({ data: await uploadImage(consoleScope(c), file) });
   });
 
 /** The multipart body's `file` part; anything else is a 4xx in plain words. */

@@ -21,4 +21,4 @@ const guard = [requireApiKey, requireUser(), requirePlatformAdmin] as const;
 
 export const platformRoutes = new Hono<AppEnv>()
   .get("/platform/channels", ...guard, async (c) => c.json({ data: await listChannels(platformScope(c)) }))
-  .post("/platform/channels", ...guard, body(createChannelSchema), async (c) => c.json({ data: await createChannel(platformScope(c), c.req.valid("json")) }, 201));
+  .post("/platform/channels", ...guard, body(createChannelSchema), async (c) => c.json({ data: await createChannel(platformScope(c), c.req.valid("json")) }));

@@ -20,15 +20,18 @@ const refuse = (code: FormBodyErrorCode, status: 400 | 415) => json({ code }, { 
 export interface ReadFormOptions {
   /** The action takes no fields (log out, resend, device poll): a body-less post without a content type is fine. */
   bodyless?: boolean;
+  /** A multipart form that may carry a file (the console's image fields): its larger limit. Other forms keep 64 KiB. */
+  fileMaxBytes?: number;
 }
 
 /**
  * The posted form, or a thrown 415 / 400 answer. Call it first in an action, before anything that needs the form or
  * has side effects.
  */
-export async function readForm(request: Request, { bodyless = false }: ReadFormOptions = {}): Promise<FormData> {
+export async function readForm(request: Request, { bodyless = false, fileMaxBytes }: ReadFormOptions = {}): Promise<FormData> {
   const contentType = request.headers.get("content-type");
   const mime = contentType?.split(";", 1)[0]?.trim().toLowerCase() ?? "";
+  const maxBytes = fileMaxBytes && mime === "multipart/form-data" ? fileMaxBytes : FORM_BODY_MAX_BYTES;
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (!mime) {
     if (!bodyless) {
@@ -36,7 +39,7 @@ export async function readForm(request: Request, { bodyless = false }: ReadFormO
       throw refuse("unsupported_form", 415);
     }
     // No type is only fine when there is nothing to read.
-    const body = request.body ? await readCapped(request).catch(() => null) : new ArrayBuffer(0);
+    const body = request.body ? await readCapped(request, maxBytes).catch(() => null) : new ArrayBuffer(0);
     if (body?.byteLength !== 0) throw refuse("unsupported_form", 415);
     return new FormData();
   }
@@ -44,11 +47,11 @@ export async function readForm(request: Request, { bodyless = false }: ReadFormO
     await drain(request);
     throw refuse("unsupported_form", 415);
   }
-  if (Number.isFinite(declared) && declared > FORM_BODY_MAX_BYTES) {
+  if (Number.isFinite(declared) && declared > maxBytes) {
     await drain(request);
     throw refuse("bad_form", 400);
   }
-  const body = await readCapped(request);
+  const body = await readCapped(request, maxBytes);
   try {
     return await new Response(body, { headers: { "Content-Type": contentType! } }).formData();
   } catch {
@@ -57,7 +60,7 @@ export async function readForm(request: Request, { bodyless = false }: ReadFormO
 }
 
 /** The body, refused once it passes the limit (a chunked body has no Content-Length to check first). */
-async function readCapped(request: Request): Promise<ArrayBuffer> {
+async function readCapped(request: Request, maxBytes: number): Promise<ArrayBuffer> {
   if (!request.body) return new ArrayBuffer(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -67,7 +70,7 @@ async function readCapped(request: Request): Promise<ArrayBuffer> {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > FORM_BODY_MAX_BYTES) {
+      if (size > maxBytes) {
         await drainReader(reader, size);
         throw refuse("bad_form", 400);
       }

@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { PROFILE_EDIT_PATH, returnPath, stepBackFromBuy } from "~/lib/auth-paths";
 import type { UserAuthCalls } from "./api/auth.server";
+import type { ConsoleCalls } from "./api/console.server";
 import { destroySession, markExpired } from "./session.server";
 import type { ReadyTenant } from "./tenant.server";
 
@@ -70,6 +71,8 @@ export const allowsDeviceLinking = (tenant: ReadyTenant): boolean => tenant.boot
 export interface ChannelManager extends SignedIn {
   /** A platform admin, who also sees the platform's pages. */
   platform: boolean;
+  /** The console's calls, made as this user. */
+  calls: ConsoleCalls;
 }
 
 /**
@@ -79,5 +82,9 @@ export interface ChannelManager extends SignedIn {
 export function requireChannelManager(context: AppLoadContext, request: Request): ChannelManager {
   const signedIn = requireUser(context, request);
   if (!signedIn.user.can_manage_channel) notFound();
-  return { ...signedIn, platform: signedIn.user.can_manage_platform };
+  return {
+    ...signedIn,
+    platform: signedIn.user.can_manage_platform,
+    calls: signedIn.tenant.console.withUser(signedIn.token, () => markExpired(context.session)),
+  };
 }

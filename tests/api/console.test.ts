@@ -175,7 +175,7 @@ describe("images", () => {
 
   it("stores an upload by its content, serves it on the channel's host only, and a setting can name it", async () => {
     const res = await upload(a, PNG, "logo.png");
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(200);
     const image = ((await res.json()) as { data: { ref: string; url: string } }).data;
     expect(image.ref).toMatch(/^uploads\/[0-9a-f]{16}\.png$/);
     const served = await publicGet(a, image.url);

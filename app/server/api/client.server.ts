@@ -28,6 +28,8 @@ export interface ApiClientOptions {
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: Record<string, unknown>;
+  /** A multipart body instead (an upload); the api key joins it as a field. */
+  form?: FormData;
   /** Public calls (SPEC §7) carry no api key. */
   public?: boolean;
   signal?: AbortSignal;
@@ -68,14 +70,15 @@ export function createApiClient(options: ApiClientOptions) {
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
     const keyInQuery = method === "GET" || method === "DELETE";
     if (apiKey && keyInQuery) url.searchParams.set("api_key", apiKey);
-    const payload = keyInQuery ? undefined : { ...opts.body, ...(apiKey ? { api_key: apiKey } : {}) };
+    const payload = keyInQuery || opts.form ? undefined : { ...opts.body, ...(apiKey ? { api_key: apiKey } : {}) };
+    const form = !keyInQuery && opts.form ? withKey(opts.form, apiKey) : undefined;
 
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     const headers: Record<string, string> = { accept: "application/json", ...options.headers };
     if (payload) headers["content-type"] = "application/json";
     try {
-      return await options.transport(new Request(url, { method, headers, body: payload ? JSON.stringify(payload) : undefined, signal }));
+      return await options.transport(new Request(url, { method, headers, body: form ?? (payload ? JSON.stringify(payload) : undefined), signal }));
     } catch (error) {
       // A cancelled request passes through untouched; only our own timeout becomes an API error.
       if (opts.signal?.aborted) throw error;
@@ -122,7 +125,16 @@ export function createApiClient(options: ApiClientOptions) {
     post: <T>(path: string, opts?: RequestOptions) => request<T>("POST", path, opts),
     patch: <T>(path: string, opts?: RequestOptions) => request<T>("PATCH", path, opts),
     delete: <T>(path: string, opts?: RequestOptions) => request<T>("DELETE", path, opts),
+    put: <T>(path: string, opts?: RequestOptions) => request<T>("PUT", path, opts),
   };
+}
+
+/** A copy of a multipart body with the api key as a field (SPEC §7: in the body for writes). */
+function withKey(form: FormData, apiKey: string | null): FormData {
+  const copy = new FormData();
+  for (const [k, v] of form.entries()) copy.append(k, v);
+  if (apiKey) copy.set("api_key", apiKey);
+  return copy;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,87 @@
+// What the console's list and item pages load and how their forms save (issue 16). The API validates and writes;
+// here the posted form becomes the item, uploads go first, and the API's answer comes back as field errors.
+import type { EditableSectionName } from "@api/channels/editable";
+import type { SectionState } from "@api/contract/console";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { asResult } from "~/server/api/errors";
+import { dropChannelMemory } from "~/server/cache.server";
+import { readForm } from "~/server/form.server";
+import { type ChannelManager, notFound, requireChannelManager } from "~/server/guards.server";
+import { readForm as readFields, type Field, type Option } from "./fields";
+import { listSection, type FieldContext, type ListSection } from "./sections";
+
+/** A form with an image may carry one file of up to 2 MB (the API's limit), plus the fields. */
+export const UPLOAD_FORM_MAX_BYTES = 2 * 1024 * 1024 + 64 * 1024;
+
+export interface SectionPage {
+  manager: ChannelManager;
+  spec: ListSection;
+  state: SectionState;
+  items: Record<string, unknown>[];
+  ctx: FieldContext;
+}
+
+export async function loadSectionPage(context: AppLoadContext, request: Request, slug: string | undefined): Promise<SectionPage> {
+  const spec = listSection(slug);
+  if (!spec) notFound();
+  const manager = requireChannelManager(context, request);
+  const [state, images, zone, ...refs] = await Promise.all([
+    manager.calls.section(spec.section),
+    manager.calls.images(),
+    // The catalogue's time zone: where event times are read and shown.
+    manager.calls.section("time_zone"),
+    ...spec.refs.map((name) => manager.calls.section(name)),
+  ]);
+  const items = (state.value as Record<string, unknown>[]) ?? [];
+  const ctx: FieldContext = {
+    refs: Object.fromEntries(spec.refs.map((name, i) => [name, refs[i].value as Record<string, unknown>[]])),
+    images: images.map((img): Option => ({ value: img.ref, label: img.ref })),
+    timeZone: typeof zone.value === "string" ? zone.value : "UTC",
+    lang: manager.tenant.lang,
+  };
+  return { manager, spec, state, items, ctx };
+}
+
+/** The image options plus any image the item already names (a tenant file), so a save never drops it. */
+export function withCurrentImages(fields: Field[], item: Record<string, unknown> | undefined): Field[] {
+  return fields.map((f) => {
+    if (f.kind !== "image") return f;
+    const current = f.name.split(".").reduce<unknown>((n, s) => (n && typeof n === "object" ? (n as Record<string, unknown>)[s] : undefined), item);
+    return typeof current === "string" && !f.images.some((o) => o.value === current) ? { ...f, images: [{ value: current, label: current }, ...f.images] } : f;
+  });
+}
+
+export type SaveOutcome = { ok: true; id: string; removed: boolean } | { ok: false; status: number; message: string; errors: Record<string, string[]> };
+
+/** The posted form of a console page: read first, before anything else runs (ADR 021). */
+export const readConsoleForm = (request: Request) => readForm(request, { fileMaxBytes: UPLOAD_FORM_MAX_BYTES });
+
+/** Saves or removes one item from a posted form. */
+export async function saveItemFromForm(page: SectionPage, form: FormData, id: string): Promise<SaveOutcome> {
+  const { manager, spec } = page;
+  const version = Number(form.get("version"));
+  const done = (result: { ok: true } | { ok: false; status: number; message: string; errors: Record<string, string[]> }, key: string, removed = false): SaveOutcome => {
+    if (!result.ok) return result;
+    dropChannelMemory(manager.tenant.channel.alias);
+    return { ok: true, id: key, removed };
+  };
+  if (form.get("intent") === "delete") return done(await asResult(manager.calls.removeItem(spec.section, id, version)), id, true);
+  const existing = page.items.find((i) => i[spec.key] === id);
+  const fields = withCurrentImages(spec.fields(page.ctx), existing);
+  // Files first: a chosen upload becomes the field's value.
+  for (const field of fields.filter((f) => f.kind === "image")) {
+    const file = form.get(`${field.name}.__upload`);
+    if (!(file instanceof File) || file.size === 0) continue;
+    const uploaded = await asResult(manager.calls.uploadImage(file));
+    if (!uploaded.ok) return { ok: false, status: uploaded.status, message: uploaded.message, errors: { [field.name]: [uploaded.message] } };
+    form.set(field.name, uploaded.value.ref);
+  }
+  const { value, errors } = readFields(fields, form, existing ?? spec.template ?? {});
+  if (Object.keys(errors).length) return { ok: false, status: 422, message: "", errors };
+  const key = typeof value[spec.key] === "string" ? (value[spec.key] as string) : id;
+  return done(await asResult(manager.calls.saveItem(spec.section, id === NEW_ITEM ? key : id, version, value)), key);
+}
+
+/** The id of the item page that creates one. */
+export const NEW_ITEM = "new";
+export type { EditableSectionName };

@@ -1,0 +1,105 @@
+// /console/<section>/<id>: one item's form (or a new one at /new), saved through the API, which validates it with
+// the channel's whole definition; its errors come back beside the fields (issue 16).
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FieldInput } from "~/features/console/FieldInput";
+import { otherErrors } from "~/features/console/fields";
+import { localized } from "~/features/console/sections";
+import { loadSectionPage, NEW_ITEM, readConsoleForm, saveItemFromForm, withCurrentImages } from "~/features/console/section.server";
+import { metaFromLoader } from "~/lib/route-meta";
+import { notFound } from "~/server/guards.server";
+import { getT } from "~/server/i18n.server";
+
+async function page(args: LoaderFunctionArgs) {
+  const loaded = await loadSectionPage(args.context, args.request, args.params.section);
+  const id = args.params.id ?? NEW_ITEM;
+  const item = id === NEW_ITEM ? undefined : loaded.items.find((i) => i[loaded.spec.key] === id);
+  if (id !== NEW_ITEM && !item) notFound();
+  return { ...loaded, id, item };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { spec, state, ctx, id, item, manager } = await page(args);
+  const t = await getT(manager.tenant.lang);
+  // An event with its own time zone is read and shown in it.
+  const zone = typeof item?.time_zone === "string" ? item.time_zone : ctx.timeZone;
+  const fields = withCurrentImages(spec.fields({ ...ctx, timeZone: zone }), item);
+  const name = item ? localized(item.name ?? item.title ?? item.question, ctx.lang) || id : null;
+  return {
+    slug: spec.slug,
+    id,
+    version: state.version,
+    fields,
+    item: item ?? spec.template ?? {},
+    isNew: !item,
+    defaultLang: manager.tenant.channel.language,
+    meta: { title: item ? t("console:form.editTitle", { name }) : t(`console:sections.${spec.slug}.add`) },
+  };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const form = await readConsoleForm(args.request);
+  const loaded = await page(args);
+  const outcome = await saveItemFromForm(loaded, form, loaded.id);
+  if (outcome.ok) {
+    return redirect(`/console/${loaded.spec.slug}?${new URLSearchParams({ [outcome.removed ? "removed" : "saved"]: outcome.id })}`);
+  }
+  return json({ message: outcome.message, errors: outcome.errors }, { status: outcome.status });
+}
+
+export const meta = metaFromLoader;
+
+export default function ConsoleItem() {
+  const { slug, id, version, fields, item, isNew, defaultLang } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { t } = useTranslation("console");
+  const busy = useNavigation().state === "submitting";
+  const others = otherErrors(result?.errors, fields);
+  return (
+    <section aria-labelledby="item-title" className="console-item">
+      <p>
+        <Link to={`/console/${slug}`}>{t("form.back", { section: t(`sections.${slug}.title`) })}</Link>
+      </p>
+      <h1 id="item-title">{isNew ? t(`sections.${slug}.add`) : t("form.editTitle", { name: id })}</h1>
+      {result ? (
+        <div className="notice notice--error" role="alert">
+          <p>{result.message || t("form.fix")}</p>
+          {others.length ? (
+            <ul>
+              {others.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      <Form method="post" encType="multipart/form-data" className="console-form" noValidate>
+        <input type="hidden" name="version" value={version} />
+        {fields.map((field) => (
+          <FieldInput key={field.name} field={field} item={item} errors={result?.errors} defaultLang={defaultLang} />
+        ))}
+        <div className="console-form__actions">
+          <button type="submit" name="intent" value="save" className="button button--primary" disabled={busy}>
+            {t("form.save")}
+          </button>
+          <Link to={`/console/${slug}`} className="button button--ghost">
+            {t("form.cancel")}
+          </Link>
+        </div>
+      </Form>
+      {!isNew ? (
+        <details className="console-form__remove">
+          <summary>{t("form.remove")}</summary>
+          <Form method="post">
+            <input type="hidden" name="version" value={version} />
+            <p>{t("form.removeConfirm", { name: id })}</p>
+            <button type="submit" name="intent" value="delete" className="button button--danger">
+              {t("form.removeYes")}
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </section>
+  );
+}
