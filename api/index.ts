@@ -21,7 +21,9 @@ import { datalakeRoutes } from "./routes/datalake";
 import { clipMediaRoutes } from "./routes/clip-media";
 import { clipRoutes } from "./routes/clips";
 import { commerceCatalogueRoutes } from "./routes/commerce-catalogue";
+import { consoleDomainRoutes } from "./routes/console-domains";
 import { devRoutes } from "./routes/dev";
+import { devDnsRoutes } from "./routes/dev-dns";
 import { downloadRoutes } from "./routes/download";
 import { eventRoutes } from "./routes/events";
 import { deviceRoutes } from "./routes/devices";
@@ -77,6 +79,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", sessionRoutes);
   app.route("/", reminderRoutes);
   app.route("/", devRoutes);
+  app.route("/", devDnsRoutes);
   app.route("/", socialRoutes);
   // Before mediaRoutes: its catch-all /media/:asset/:file would otherwise take /media/vod/… and /media/download/….
   app.route("/", vodPlaybackRoutes);
@@ -92,6 +95,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", streamRoutes);
   app.route("/", datalakeRoutes);
   app.route("/", analyticsRoutes);
+  app.route("/", consoleDomainRoutes);
 
   app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));
   app.onError((err, c) => {
