@@ -71,6 +71,15 @@ async function readKv<T>(kv: KVNamespace, key: string): Promise<Entry<T> | null>
 }
 
 /**
+ * Drops one key from memory and KV, when its source says the value no longer exists (a custom domain removed):
+ * otherwise the stale copy would keep being served for as long as its revalidations keep failing.
+ */
+export function forgetCached(deps: CacheDeps, key: string): void {
+  memory.delete(key);
+  deps.waitUntil(deps.kv.delete(key).catch(() => undefined));
+}
+
+/**
  * Drops this isolate's copies of a channel's cached data after the console changed it (issue 16), so the editor sees
  * the change at once; other isolates hold theirs for at most CacheShort.freshMs, and KV is cleared by the API.
  */
