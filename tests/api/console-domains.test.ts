@@ -9,6 +9,7 @@ import { type CustomDomain, DOMAIN_MESSAGES, type DomainsOverview, MAX_CUSTOM_DO
 import { getDb } from "@api/db/client";
 import { auditLog, customHostnames, localDnsRecords, users } from "@api/db/schema";
 import { MESSAGES } from "@api/contract/messages";
+import { RECHECK_AFTER_MS, recheckPendingDomains } from "@api/services/console/domain-recheck";
 import { type Client, client, clockedApi, type Data, env, freshEmail, json, registerUser } from "./auth-helpers";
 import { ALPHA_DOMAIN, call, type Fixtures, seedChannels } from "./fixtures";
 
@@ -215,5 +216,21 @@ describe("limits and the dev DNS", () => {
     const gone = await call("alpha.localhost", "/api/dev/dns-records?type=TXT&name=_cf-custom-hostname.dns.example.org", { method: "DELETE" }, app);
     expect(await json(gone)).toEqual({ data: { deleted: 1 } });
     expect((await putRecord("TXT", "a.example.org", "v", { ...env, APP_ENV: "production" })).status).toBe(404);
+  });
+});
+
+describe("the Cron Trigger", () => {
+  it("checks pending domains again, so one turns active without Check now, audited as the platform's", async () => {
+    const hostname = "cron.beta-club.test";
+    const domain = (await json<Data<CustomDomain>>(await add(beta, hostname, tokens.betaOwner))).data;
+    for (const r of domain.records) await putRecord(r.type, r.name, r.value);
+    // Just checked (when added): it waits for a later run.
+    expect(await recheckPendingDomains(env, clock.now + 60_000)).toEqual({ checked: 0, activated: 0 });
+    const run = await recheckPendingDomains(env, clock.now + RECHECK_AFTER_MS + 1);
+    expect(run).toEqual({ checked: 1, activated: 1 });
+    expect((await configOn(hostname)).status).toBe(200);
+    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.target, hostname), eq(auditLog.action, "domain.verify"))).all();
+    expect(entry).toMatchObject({ channelId: fx.beta.id, actorUserId: null, actorEmail: "platform", after: { status: "active" } });
+    expect(await recheckPendingDomains(env, clock.now + 2 * RECHECK_AFTER_MS)).toEqual({ checked: 0, activated: 0 });
   });
 });
