@@ -2,7 +2,7 @@
 // told in words what is wrong with a bad one, sees the two records to create, "creates" them in the local DNS
 // (the dev-only endpoint standing in for the owner's DNS provider), presses Check now, and the domain serves the
 // channel in the browser while the channel's own address still does. The page passes axe; removal asks first and
-// works from the keyboard; someone who is not the owner gets the not-found page.
+// works from the keyboard; it all works without JavaScript; someone who is not the owner gets the not-found page.
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Locator } from "@playwright/test";
 import { CHANNELS, type Channel, login, PASSWORD, url } from "./auth-helpers";
@@ -136,3 +136,37 @@ test.describe("alpha: removing a domain and who may see the page", () => {
     expect(response?.status()).toBe(404);
   });
 });
+
+test.describe("beta without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  const ch = CHANNELS[1];
+  const c = copy("fr");
+  const hostname = "plain.beta-club.domains.test";
+
+  test("adding, checking and removing a domain are plain forms", async ({ page, request }) => {
+    await login(page, ch, `owner@${ch.alias}.test`, PASSWORD);
+    await page.goto(url(ch, "/console/domains"));
+    const field = page.getByLabel(c.add.label, { exact: true });
+    await field.fill("pas un domaine");
+    await page.getByRole("button", { name: c.add.submit, exact: true }).click();
+    await expect(page.locator("#add-domain").getByText(c.validation.invalid)).toBeVisible();
+    await page.getByLabel(c.add.label, { exact: true }).fill(hostname);
+    await page.getByRole("button", { name: c.add.submit, exact: true }).click();
+    const card = page.locator(`li.domain[data-domain="${hostname}"]`);
+    await expect(card.locator(".domain-badge")).toContainText(c.status.pending);
+    // No copy buttons without JavaScript: the values are plain text.
+    await expect(card.getByRole("button", { name: c.copy.button })).toHaveCount(0);
+    await createRecord(request, ch, card, "CNAME");
+    await createRecord(request, ch, card, "TXT");
+    await card.getByRole("button", { name: c.domain.check, exact: true }).click();
+    await expect(page.getByText(fill(c.notices.active, { hostname }))).toBeVisible();
+    expect(await statusOn(request, hostname)).toBe(200);
+
+    await page.locator(`li.domain[data-domain="${hostname}"]`).getByRole("button", { name: c.domain.remove, exact: true }).click();
+    await expect(page).toHaveURL(/\/console\/domains\?remove=\d+$/);
+    await page.getByRole("button", { name: c.confirm.yes }).click();
+    await expect(page.getByText(fill(c.notices.removed, { hostname }))).toBeVisible();
+    expect(await statusOn(request, hostname)).toBe(404);
+  });
+});
+
