@@ -42,3 +42,11 @@ interface Env {
   /** The dataset's name as the SQL API knows it (wrangler.toml's `dataset`). */
   ANALYTICS_DATASET?: string;
 }
+
+// Custom domains (issue 16, docs/decisions/023). With both set, owners' domains are Cloudflare for SaaS custom
+// hostnames of this zone (the token needs "SSL and Certificates: Edit" on it); without them, the local stand-in
+// verifies against the local DNS table.
+interface Env {
+  CLOUDFLARE_ZONE_ID?: string;
+  CLOUDFLARE_API_TOKEN?: string;
+}

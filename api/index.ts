@@ -23,7 +23,9 @@ import { clipRoutes } from "./routes/clips";
 import { commerceCatalogueRoutes } from "./routes/commerce-catalogue";
 import { consoleRoutes } from "./routes/console";
 import { platformRoutes } from "./routes/platform";
+import { consoleDomainRoutes } from "./routes/console-domains";
 import { devRoutes } from "./routes/dev";
+import { devDnsRoutes } from "./routes/dev-dns";
 import { downloadRoutes } from "./routes/download";
 import { eventRoutes } from "./routes/events";
 import { deviceRoutes } from "./routes/devices";
@@ -79,6 +81,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", sessionRoutes);
   app.route("/", reminderRoutes);
   app.route("/", devRoutes);
+  app.route("/", devDnsRoutes);
   app.route("/", socialRoutes);
   // Before mediaRoutes: its catch-all /media/:asset/:file would otherwise take /media/vod/… and /media/download/….
   app.route("/", vodPlaybackRoutes);
@@ -96,6 +99,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", analyticsRoutes);
   app.route("/", consoleRoutes);
   app.route("/", platformRoutes);
+  app.route("/", consoleDomainRoutes);
 
   app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));
   app.onError((err, c) => {

@@ -1,7 +1,9 @@
 // The Cron Trigger (wrangler.toml [triggers]): sandbox renewals due by the scheduled time, the clip sweep (a clip
-// whose job was lost is sent again, or failed once its attempts are used), and the reminder mails due.
+// whose job was lost is sent again, or failed once its attempts are used), the reminder mails due, and the pending
+// custom domains checked again (issue 16).
 import { getDb } from "../db/client";
 import { sweepClips } from "../services/clips/process";
+import { recheckPendingDomains } from "../services/console/domain-recheck";
 import { sendDueReminders } from "../services/reminder-run";
 import { runDueRenewals } from "./payment-events";
 
@@ -10,6 +12,7 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
     runDueRenewals(env, scheduledTime),
     sweepClips({ db: getDb(env.DB), bucket: env.MEDIA, now: () => scheduledTime }, async (job) => void (await env.JOBS.send(job))),
     sendDueReminders(env, scheduledTime),
+    recheckPendingDomains(env, scheduledTime),
   ]);
   for (const r of results) if (r.status === "rejected") console.error("scheduled task failed", r.reason);
 }

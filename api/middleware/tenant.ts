@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, ChannelContext } from "../context";
 import { channelSettingsSchema } from "../contract/settings";
 import type { Db } from "../db/client";
-import { channelDomains, channelSettings, channels } from "../db/schema";
+import { channelDomains, channelSettings, channels, customHostnames } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { TtlCache } from "../lib/ttl-cache";
 import { hostLookup, parseRootDomains } from "../services/host";
@@ -43,10 +43,7 @@ export async function findChannelForHost(db: Db, env: Env, host: string | null, 
     .leftJoin(blocked, and(eq(blocked.channelId, channels.id), eq(blocked.key, "geo.blocked_countries")))
     .leftJoin(remoteAuth, and(eq(remoteAuth.channelId, channels.id), eq(remoteAuth.key, "auth.remote_auth")))
     .leftJoin(analytics, and(eq(analytics.channelId, channels.id), eq(analytics.key, "yare-analytics")));
-  const row =
-    lookup.kind === "alias"
-      ? await base.where(eq(channels.alias, lookup.alias)).get()
-      : await base.innerJoin(channelDomains, eq(channelDomains.channelId, channels.id)).where(eq(channelDomains.hostname, lookup.hostname)).get();
+  const row = await base.where(lookup.kind === "alias" ? eq(channels.alias, lookup.alias) : eq(channels.id, domainOwner(lookup.hostname))).get();
   if (!row) return null;
   const channel: ChannelContext = {
     ...row.channel,
@@ -58,6 +55,16 @@ export async function findChannelForHost(db: Db, env: Env, host: string | null, 
   channelByHost.set(cacheKey, channel, now);
   return channel;
 }
+
+/**
+ * The channel a custom domain names: one declared in a tenant folder (channel_domains), else one an owner added in
+ * the console once it is active (issue 16). Pending and failed domains name nothing. Both lookups use a unique index.
+ */
+const domainOwner = (hostname: string) =>
+  sql`coalesce(
+    (select ${channelDomains.channelId} from ${channelDomains} where ${channelDomains.hostname} = ${hostname}),
+    (select ${customHostnames.channelId} from ${customHostnames} where ${customHostnames.hostname} = ${hostname} and ${customHostnames.status} = 'active')
+  )`;
 
 /** Resolves the channel from the Host header; an unknown host is a JSON 404. */
 export const resolveChannel = createMiddleware<AppEnv>(async (c, next) => {

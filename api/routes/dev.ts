@@ -44,7 +44,7 @@ export interface ScheduledEvent {
 }
 
 /** Answers 404 in production before anything else runs, as if the route did not exist. */
-const notInProduction = createMiddleware<AppEnv>(async (c, next) => {
+export const notInProduction = createMiddleware<AppEnv>(async (c, next) => {
   if (c.env.APP_ENV === "production") throw notFound();
   await next();
 });

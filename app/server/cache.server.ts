@@ -71,6 +71,18 @@ async function readKv<T>(kv: KVNamespace, key: string): Promise<Entry<T> | null>
 }
 
 /**
+ * Drops one key from memory and KV, when its source says the value no longer exists (a custom domain removed):
+ * otherwise the stale copy would keep being served for as long as its revalidations keep failing. A copy being
+ * revalidated is always in memory (cached() keeps there what it read from KV), so a miss, such as any request to an
+ * unknown host, costs no KV write.
+ */
+export function forgetCached(deps: CacheDeps, key: string): void {
+  if (memory.get(key, deps.now()) === undefined) return;
+  memory.delete(key);
+  deps.waitUntil(deps.kv.delete(key).catch(() => undefined));
+}
+
+/**
  * Drops this isolate's copies of a channel's cached data after the console changed it (issue 16), so the editor sees
  * the change at once; other isolates hold theirs for at most CacheShort.freshMs, and KV is cleared by the API.
  */

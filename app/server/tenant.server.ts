@@ -9,6 +9,7 @@ import { calendarEndpoints, type CalendarEndpoints } from "./api/calendar.server
 import { catalogueEndpoints, type CatalogueEndpoints } from "./api/catalogue.server";
 import { clipsEndpoints, type ClipsEndpoints } from "./api/clips.server";
 import { devicesEndpoints, type DevicesEndpoints } from "./api/devices.server";
+import { domainsEndpoints, type DomainsEndpoints } from "./api/domains.server";
 import { favoritesEndpoints, type FavoritesEndpoints } from "./api/favorites.server";
 import { channelEndpoints, type ChannelEndpoints } from "./api/channel.server";
 import { createApiClient, type ApiClientOptions } from "./api/client.server";
@@ -24,7 +25,7 @@ import { consoleEndpoints, type ConsoleEndpoints } from "./api/console.server";
 import { searchEndpoints, type SearchEndpoints } from "./api/search.server";
 import { socialEndpoints, type SocialEndpoints } from "./api/social.server";
 import { httpTransport, inProcessTransport } from "./api/transport.server";
-import { CacheShort, cached, type CacheDeps } from "./cache.server";
+import { CacheShort, cached, forgetCached, type CacheDeps } from "./cache.server";
 import { readLanguageCookie } from "./cookies.server";
 
 export type TenantState =
@@ -47,6 +48,7 @@ export type TenantState =
       sessions: SessionsEndpoints;
       analytics: AnalyticsEndpoints;
       console: ConsoleEndpoints;
+      domains: DomainsEndpoints;
       reminders: RemindersEndpoints;
       calendar: CalendarEndpoints;
       bootstrap: BootstrapData;
@@ -79,9 +81,16 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
 
   // Config and key minting are public calls (no key): one client serves both.
   const publicApi = channelEndpoints(createApiClient(clientBase), DEFAULT_LANGUAGE);
+  // A host that names no channel (any more) is never cached, and its stale copy is dropped: a custom domain serves as
+  // soon as it is active and stops once removed (issue 16).
+  const loadConfig = () =>
+    publicApi.config().catch((error: unknown) => {
+      if (isApiRequestError(error, "not_found")) forgetCached(deps, configKey(host));
+      throw error;
+    });
   let config: ChannelConfig;
   try {
-    config = await cached(deps, configKey(host), CacheShort, publicApi.config);
+    config = await cached(deps, configKey(host), CacheShort, loadConfig);
   } catch (error) {
     if (isApiRequestError(error, "not_found")) return { kind: "unknown", lang: fallbackLang };
     return unavailable(fallbackLang, error);
@@ -118,6 +127,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       sessions: sessionsEndpoints(options),
       analytics: analyticsEndpoints(options, lang),
       console: consoleEndpoints(options),
+      domains: domainsEndpoints(options),
       reminders: remindersEndpoints(options),
       calendar: calendarEndpoints(options, lang),
       bootstrap,
