@@ -21,12 +21,14 @@ import { datalakeRoutes } from "./routes/datalake";
 import { clipMediaRoutes } from "./routes/clip-media";
 import { clipRoutes } from "./routes/clips";
 import { commerceCatalogueRoutes } from "./routes/commerce-catalogue";
+import { consoleVideoRoutes } from "./routes/console-video";
 import { devRoutes } from "./routes/dev";
 import { downloadRoutes } from "./routes/download";
 import { eventRoutes } from "./routes/events";
 import { deviceRoutes } from "./routes/devices";
 import { favoriteRoutes } from "./routes/favorites";
 import { geoRoutes } from "./routes/geo";
+import { ingestLocalRoutes } from "./routes/ingest-local";
 import { keysRoutes } from "./routes/keys";
 import { mediaRoutes } from "./routes/media";
 import { ordersRoutes } from "./routes/orders";
@@ -40,6 +42,7 @@ import { simulateRoutes } from "./routes/simulate";
 import { socialRoutes } from "./routes/social";
 import { streamRoutes } from "./routes/streams";
 import { vodRoutes } from "./routes/vod";
+import { videoWebhookRoutes } from "./routes/video-webhook";
 import { vodPlaybackRoutes } from "./routes/vod-playback";
 import { webhookRoutes } from "./routes/webhook";
 
@@ -53,6 +56,10 @@ export function createApi(options: ApiOptions = {}) {
     c.set("db", getDb(c.env.DB));
     await next();
   });
+  // Machine-wide, not a channel's (issue 16): the local ingest process and the video provider's webhook name inputs
+  // and uploads by their provider uid, on whatever host they call.
+  app.route("/", ingestLocalRoutes);
+  app.route("/", videoWebhookRoutes);
   app.use(resolveChannel);
   app.use(requestErrorLog);
   app.use(defaultCacheControl);
@@ -92,6 +99,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", streamRoutes);
   app.route("/", datalakeRoutes);
   app.route("/", analyticsRoutes);
+  app.route("/", consoleVideoRoutes);
 
   app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));
   app.onError((err, c) => {
