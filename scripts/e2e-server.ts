@@ -31,6 +31,7 @@ const server = await startLocalServer({
 console.log(`e2e server: ${server.url}`);
 const ingest = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/ingest-local.ts", "--api", `http://127.0.0.1:${PORT}`], {
   cwd: ROOT,
+  env: { ...process.env, INGEST_PARENT_PID: String(process.pid) },
   stdio: "inherit",
 });
 const stop = () => {

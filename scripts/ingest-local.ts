@@ -70,6 +70,9 @@ async function main() {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  // Started by another process (the e2e server): it ends when that one does, even if that one could not say so.
+  const parent = Number(process.env.INGEST_PARENT_PID);
+  if (parent > 0) setInterval(() => isAlive(parent) || stop(), POLL_MS).unref();
   log(`asking ${args.api} for work every ${POLL_MS / 1000} s`);
   let first = true;
   while (!stopping) {
@@ -81,6 +84,15 @@ async function main() {
       log(`waiting for the API: ${error instanceof Error ? error.message : error}`);
     }
     await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 
