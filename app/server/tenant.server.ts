@@ -20,6 +20,7 @@ import { streamsEndpoints, type StreamsEndpoints } from "./api/streams.server";
 import { remindersEndpoints, type RemindersEndpoints } from "./api/reminders.server";
 import { sessionsEndpoints, type SessionsEndpoints } from "./api/sessions.server";
 import { analyticsEndpoints, type AnalyticsEndpoints } from "./api/analytics.server";
+import { videoEndpoints, type VideoEndpoints } from "./api/video.server";
 import { searchEndpoints, type SearchEndpoints } from "./api/search.server";
 import { socialEndpoints, type SocialEndpoints } from "./api/social.server";
 import { httpTransport, inProcessTransport } from "./api/transport.server";
@@ -45,6 +46,7 @@ export type TenantState =
       streams: StreamsEndpoints;
       sessions: SessionsEndpoints;
       analytics: AnalyticsEndpoints;
+      video: VideoEndpoints;
       reminders: RemindersEndpoints;
       calendar: CalendarEndpoints;
       bootstrap: BootstrapData;
@@ -115,6 +117,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       streams: streamsEndpoints(options),
       sessions: sessionsEndpoints(options),
       analytics: analyticsEndpoints(options, lang),
+      video: videoEndpoints(options, lang),
       reminders: remindersEndpoints(options),
       calendar: calendarEndpoints(options, lang),
       bootstrap,

@@ -28,6 +28,8 @@ export interface ApiClientOptions {
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: Record<string, unknown>;
+  /** A multipart body instead (a file upload); the api key is added to it as a field. */
+  form?: FormData;
   /** Public calls (SPEC §7) carry no api key. */
   public?: boolean;
   signal?: AbortSignal;
@@ -68,14 +70,16 @@ export function createApiClient(options: ApiClientOptions) {
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
     const keyInQuery = method === "GET" || method === "DELETE";
     if (apiKey && keyInQuery) url.searchParams.set("api_key", apiKey);
-    const payload = keyInQuery ? undefined : { ...opts.body, ...(apiKey ? { api_key: apiKey } : {}) };
+    const payload = keyInQuery || opts.form ? undefined : { ...opts.body, ...(apiKey ? { api_key: apiKey } : {}) };
+    if (opts.form && apiKey) opts.form.set("api_key", apiKey);
 
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     const headers: Record<string, string> = { accept: "application/json", ...options.headers };
     if (payload) headers["content-type"] = "application/json";
     try {
-      return await options.transport(new Request(url, { method, headers, body: payload ? JSON.stringify(payload) : undefined, signal }));
+      const body = opts.form && !keyInQuery ? opts.form : payload ? JSON.stringify(payload) : undefined;
+      return await options.transport(new Request(url, { method, headers, body, signal }));
     } catch (error) {
       // A cancelled request passes through untouched; only our own timeout becomes an API error.
       if (opts.signal?.aborted) throw error;
