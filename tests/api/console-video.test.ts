@@ -227,8 +227,33 @@ describe("uploads", () => {
 });
 
 describe("the Stream webhook", () => {
-  it("refuses an unsigned request", async () => {
-    const res = await call(HOSTS.alpha, "/api/video/webhook", { method: "POST", body: "{}" }, app);
-    expect(res.status).toBe(401);
+  const WEBHOOK_SECRET = "85011ed3a913c6ad5f9cf6c5573cc0a7";
+  const stream = { ...env, CLOUDFLARE_STREAM_ACCOUNT_ID: "acc", CLOUDFLARE_STREAM_API_TOKEN: "tok", CLOUDFLARE_STREAM_WEBHOOK_SECRET: WEBHOOK_SECRET } as Env;
+  async function signed(body: string) {
+    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const time = Math.floor(clock.now / 1000);
+    const sig = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${time}.${body}`)));
+    return { method: "POST", body, headers: { "webhook-signature": `time=${time},sig1=${[...sig].map((b) => b.toString(16).padStart(2, "0")).join("")}` } };
+  }
+
+  it("refuses an unsigned request, and any request while the local provider is in use", async () => {
+    expect((await call(HOSTS.alpha, "/api/video/webhook", { method: "POST", body: "{}" }, app, stream)).status).toBe(401);
+    const body = JSON.stringify({ uid: "x", readyToStream: true, status: { state: "ready" } });
+    expect((await call(HOSTS.alpha, "/api/video/webhook", await signed(body), app)).status).toBe(401);
+  });
+
+  it("makes a Stream upload ready (audited as the webhook), and ignores videos it did not create", async () => {
+    const [row] = await db
+      .insert(mediaUploads)
+      .values({ channelId: fx.alpha.id, provider: "cloudflare", uid: "cf-video-1", status: "processing", mediaKey: "upload-cf1", title: { en: "Stream clip" }, vodKey: "upload-cf1", createdAt: clock.now, updatedAt: clock.now })
+      .returning();
+    const body = JSON.stringify({ uid: "cf-video-1", readyToStream: true, status: { state: "ready" }, duration: 42 });
+    const res = await call("127.0.0.1:8787", "/api/video/webhook", await signed(body), app, stream);
+    expect(res.status).toBe(200);
+    expect(await data(res)).toEqual({ handled: "upload" });
+    expect((await db.select().from(mediaUploads).where(eq(mediaUploads.id, row.id)).get())?.status).toBe("ready");
+    expect(await lastAudit(fx.alpha.id)).toMatchObject({ action: "upload.ready", actorEmail: "video-webhook" });
+    const other = await call("127.0.0.1:8787", "/api/video/webhook", await signed(JSON.stringify({ uid: "elsewhere", status: { state: "ready" }, readyToStream: true })), app, stream);
+    expect(await data(other)).toEqual({ handled: null });
   });
 });
