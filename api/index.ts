@@ -21,7 +21,9 @@ import { datalakeRoutes } from "./routes/datalake";
 import { clipMediaRoutes } from "./routes/clip-media";
 import { clipRoutes } from "./routes/clips";
 import { commerceCatalogueRoutes } from "./routes/commerce-catalogue";
+import { consoleRoutes } from "./routes/console";
 import { consoleVideoRoutes } from "./routes/console-video";
+import { platformRoutes } from "./routes/platform";
 import { devRoutes } from "./routes/dev";
 import { downloadRoutes } from "./routes/download";
 import { eventRoutes } from "./routes/events";
@@ -99,7 +101,9 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", streamRoutes);
   app.route("/", datalakeRoutes);
   app.route("/", analyticsRoutes);
+  app.route("/", consoleRoutes);
   app.route("/", consoleVideoRoutes);
+  app.route("/", platformRoutes);
 
   app.notFound((c) => c.json({ message: MESSAGES.notFound }, 404));
   app.onError((err, c) => {

@@ -131,6 +131,7 @@ export const catalogueSections: Section[] = [
         gender: e.gender,
         poster: e.poster ? ctx.image(e.poster) : null,
         mediaKey: e.media_key,
+        published: e.published,
       }));
       return sync(ctx, {
         table: events,

@@ -35,6 +35,8 @@ const timeZoneSchema = z.string().refine(isTimeZone, { message: 'must be an IANA
  */
 export const relativeTimeSchema = z.union([
   z.strictObject({ minutes: z.number().int() }),
+  /** An absolute time: what the console writes, and what a stored definition holds (relative times resolved). */
+  z.strictObject({ utc: z.iso.datetime({ offset: true }) }),
   z.strictObject({ days: z.number().int(), at: z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour "HH:MM" time') }),
 ]);
 export type RelativeTime = z.output<typeof relativeTimeSchema>;
@@ -124,6 +126,8 @@ const eventSchema = z.strictObject({
    * so every demo event has video; null for an event without any.
    */
   media_key: mediaKeySchema,
+  /** A draft (false) is seen only in the console, not on the site (issue 16). */
+  published: z.boolean().default(true),
 });
 
 const vodCategorySchema = z.strictObject({ alias: aliasSchema, name: localizedSchema, parent: aliasSchema.optional(), weight: weightSchema });
@@ -308,6 +312,7 @@ export function zonedTimeToUtc(year: number, month: number, day: number, hour: n
 
 /** Epoch ms of a relative time, from `now` (epoch ms); `{days, at}` is a wall-clock time in `timeZone`. */
 export function resolveStart(t: RelativeTime, now: number, timeZone: string): number {
+  if ("utc" in t) return Date.parse(t.utc);
   if ("minutes" in t) return Math.floor(now / 60_000) * 60_000 + t.minutes * 60_000;
   const today = zonedParts(now, timeZone);
   // Calendar arithmetic on the local date (UTC noon avoids any day-boundary surprise), then back to UTC.

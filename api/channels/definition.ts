@@ -3,6 +3,7 @@
 // it and must also run inside workerd. Reading a folder from disk is tenant-reader.ts.
 import { z } from "zod";
 import { customFormFieldSchema } from "../contract/channel";
+import { COLOR_KEYS, contrastChecks, type ColorKey } from "../contract/colors";
 import { channelSettingsSchema, SETTING_KEYS } from "../contract/settings";
 import { PREROLL_MEDIA_URL } from "../services/prerolls";
 import { catalogueAliases, catalogueImageRefs, catalogueSchema, type Catalogue } from "./catalogue";
@@ -34,13 +35,7 @@ const imageSchema = z
     message: 'must be a path inside images/ (like "slides/hero.svg") or an http(s) URL',
   });
 
-/** Colour keys of the web client (DESIGN "Theming"); each becomes a CSS variable. */
-export const COLOR_KEYS = [
-  "primary", "primary-contrast", "secondary", "secondary-contrast", "accent", "background", "surface", "surface-alt",
-  "text", "text-muted", "border", "header-bg", "header-text", "footer-bg", "footer-text", "live", "success", "error",
-  "info", "focus",
-] as const;
-export type ColorKey = (typeof COLOR_KEYS)[number];
+export { COLOR_KEYS, type ColorKey };
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a #rrggbb colour");
 const colorMapSchema = z.partialRecord(z.enum(COLOR_KEYS), hexColor);
 
@@ -200,6 +195,11 @@ export const channelFileSchema = z
     def.menu.forEach((m, i) => {
       if (!m.placement) ctx.addIssue({ code: "custom", path: ["menu", i, "placement"], message: "is required (header, footer or both)" });
     });
+    // Text must stay readable on every client interface's palette (WCAG AA); the console shows these ratios live.
+    for (const [client, colors] of Object.entries(def.colors)) {
+      for (const check of contrastChecks(colors ?? {}).filter((c) => !c.ok))
+        ctx.addIssue({ code: "custom", path: ["colors", client, check.foreground], message: `${check.ratio.toFixed(2)}:1 on ${check.background}`, params: { contrast: true } });
+    }
     uniqueBy(def.domains, (d) => d, ["domains"], "hostname", ctx);
     uniqueBy(def.slides, (s) => s.key, ["slides"], "key", ctx);
     uniqueBy(def.pages, (p) => p.url, ["pages"], "url", ctx);

@@ -8,6 +8,7 @@
 import { dropChannelKeys } from "../lib/cache-keys";
 import { imageRefs, isLocalImage, TenantDefinitionError, type TenantDefinition, type TenantFile } from "./definition";
 import { sections, type SectionContext } from "./sections";
+import { freezeDefinition, storeDefinitionStatement } from "./stored";
 
 export interface LoadOptions {
   /** The web app's KV cache (CACHE): cached host configs and the channel's bootstrap data are dropped after loading. */
@@ -46,11 +47,12 @@ export async function loadTenant(d1: D1Database, bucket: R2Bucket, def: TenantDe
     ),
   );
 
-  const image = (ref: string) => (isLocalImage(ref) ? `/api/assets/${ref}?v=${hashes.get(ref)!.slice(0, 8)}` : ref);
-  const ctx: SectionContext = { d1, def, image, now: options.now ?? Date.now() };
+  const now = options.now ?? Date.now();
+  const ctx: SectionContext = { d1, def, image: imageUrl(hashes), now };
   const results = await d1.batch<{ id: number }>([
     ...upsertChannel(d1, def),
     ...sections.flatMap((s) => s.statements(ctx)),
+    storeDefinitionStatement(d1, freezeDefinition(def, now), now),
     d1.prepare("SELECT id FROM channels WHERE alias = ?1").bind(def.alias),
   ]);
   const channelId = results[results.length - 1].results[0].id;
@@ -66,6 +68,52 @@ export async function loadTenant(d1: D1Database, bucket: R2Bucket, def: TenantDe
     images: { total: files.length, uploaded: changed.length, removed: stale.length },
     cacheKeysDeleted: options.cache ? await invalidateCache(options.cache, def.alias) : 0,
   };
+}
+
+/** An image as stored: a local path becomes /api/assets/<path>?v=<hash>; URLs stay as they are. */
+const imageUrl = (hashes: Map<string, string>) => (ref: string) => (isLocalImage(ref) ? `/api/assets/${ref}?v=${hashes.get(ref)!.slice(0, 8)}` : ref);
+
+export interface WriteOptions {
+  now: number;
+  /** Statements that run first in the same batch (the console's version check). */
+  before?: D1PreparedStatement[];
+  /** Statements that run last in the same batch (the audit entry). */
+  after?: D1PreparedStatement[];
+}
+
+/**
+ * Writes some sections of a channel that exists (the console's edits, issue 16), in the loader's order, as one batch
+ * with `before` and `after`, so the change, its version check and its audit entry land together or not at all.
+ * Images are the channel's files already in R2 (the tenant's and the console's uploads).
+ */
+export async function writeSections(d1: D1Database, bucket: R2Bucket, def: TenantDefinition, names: readonly string[], options: WriteOptions): Promise<void> {
+  const chosen = sections.filter((s) => names.includes(s.name));
+  if (chosen.length !== names.length) throw new Error(`unknown section in ${names.join(", ")}`);
+  const hashes = await listChannelImages(bucket, tenantAssetKey(def.alias, ""));
+  const missing = imageRefs(def).filter((r) => isLocalImage(r.ref) && !hashes.has(r.ref));
+  if (missing.length) throw new ImageMissingError(missing);
+  const ctx: SectionContext = { d1, def, image: imageUrl(hashes), now: options.now };
+  await d1.batch([...(options.before ?? []), ...chosen.flatMap((s) => s.statements(ctx)), ...(options.after ?? [])]);
+}
+
+/** Images a definition names that the channel does not have. */
+export class ImageMissingError extends Error {
+  override name = "ImageMissingError";
+  constructor(readonly missing: { at: string; ref: string }[]) {
+    super(missing.map((m) => `${m.at}: image "${m.ref}" not found`).join("\n"));
+  }
+}
+
+/** Every file of the channel in R2 with its sha256 (tenant images and console uploads): path → sha256. */
+async function listChannelImages(bucket: R2Bucket, prefix: string): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  let cursor: string | undefined;
+  do {
+    const page = await bucket.list({ prefix, cursor, include: ["customMetadata"] });
+    for (const o of page.objects) if (o.customMetadata?.sha256) found.set(o.key.slice(prefix.length), o.customMetadata.sha256);
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return found;
 }
 
 /** Drops the web app's cached host configs (`config:<host>`, any channel), this channel's bootstrap data and its preroll list. */

@@ -15,7 +15,7 @@ import {
   type CalendarFeedType,
 } from "../contract/favorites";
 import type { Db } from "../db/client";
-import { type EventPage, eventPageQuery, eventRelationsQueries, eventsOrder, eventsWhere } from "../db/repos/catalogue-events";
+import { type EventPage, eventPageQuery, eventRelationsQueries, eventsOrder, eventsWhere, publicEvents } from "../db/repos/catalogue-events";
 import { events } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { param, query } from "../lib/validate";
@@ -66,7 +66,7 @@ export const calendarRoutes = new Hono<AppEnv>()
     const now = c.get("now")();
     const l = requestLang(c.req.valid("query").lang, channel);
     const id = c.req.valid("param").id;
-    const page: EventPage = { where: and(eq(events.channelId, channel.id), eq(events.id, id))!, order: [], limit: 1, offset: 0 };
+    const page: EventPage = { where: and(publicEvents(channel.id), eq(events.id, id))!, order: [], limit: 1, offset: 0 };
     const [event] = await loadEvents(db, channel.id, page, now, l);
     if (!event) throw notFound();
     const body = writeCalendar({ prodId: PROD_ID, stamp: now, events: [toIcsEvent(event, siteOf(c))] });

@@ -16,6 +16,7 @@ import {
   eventsOrder,
   eventsWhere,
   statusCondition,
+  publicEvents,
 } from "../db/repos/catalogue-events";
 import { categoriesQuery, locationsQuery } from "../db/repos/catalogue-taxonomy";
 import type { Db } from "../db/client";
@@ -97,7 +98,7 @@ export const eventRoutes = new Hono<AppEnv>()
     const channel = c.get("channel");
     const now = c.get("now")();
     const l = requestLang(c.req.valid("query").lang, channel);
-    const where = and(eq(events.channelId, channel.id), eq(events.id, c.req.valid("param").id))!;
+    const where = and(publicEvents(channel.id), eq(events.id, c.req.valid("param").id))!;
     const page: EventPage = { where, order: [], limit: 1, offset: 0 };
     const [[rows, ...rel], viewer] = await Promise.all([db.batch([eventPageQuery(db, page), ...eventRelationsQueries(db, channel.id, [page])]), loadViewer(c)]);
     if (!rows[0]) throw notFound();
@@ -126,7 +127,7 @@ export const eventRoutes = new Hono<AppEnv>()
 /** Live now, the next upcoming and the latest finished, with everything they refer to: one batch. */
 async function homepage(db: Db, channelId: number, now: number, l: Lang, access: () => Promise<(row: EventRow) => boolean>): Promise<EventsForHomepage> {
   const section = (status: "live" | "upcoming" | "finished"): EventPage => ({
-    where: and(eq(events.channelId, channelId), statusCondition(statusRange(status, now)))!,
+    where: and(publicEvents(channelId), statusCondition(statusRange(status, now)))!,
     order: eventsOrder({ field: "event_utc_ts", direction: defaultSortDirection(status), ...l }),
     limit: HOMEPAGE_SECTION_LIMIT,
     offset: 0,

@@ -18,7 +18,7 @@ import { contentTypeFor } from "../services/r2-range";
 import { ingestWork, localInput, platformScope, reportLiveProgress } from "../services/video/ingest";
 import { localUpload, reportUploadProgress } from "../services/video/uploads";
 import { liveInputWire, uploadWire } from "../services/video/wire";
-import { addLibraryItem } from "../services/video/library-link";
+import { addLibraryItem } from "../services/console/library";
 
 /** One media file at most this big: a 2-s segment is far below it; a poster or media.json even more. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;

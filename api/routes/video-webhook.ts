@@ -11,7 +11,7 @@ import { ApiError } from "../lib/errors";
 import { videoProvider } from "../providers/video";
 import { auditQuery } from "../services/console/scope";
 import { platformScope } from "../services/video/ingest";
-import { addLibraryItem } from "../services/video/library-link";
+import { addLibraryItem } from "../services/console/library";
 import { reportUploadProgress } from "../services/video/uploads";
 
 const channelColumns = { id: channels.id, alias: channels.alias, name: channels.name };

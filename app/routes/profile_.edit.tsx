@@ -12,7 +12,7 @@ import { authFieldErrors, authFormMessages, authMessage } from "~/lib/validation
 import { isApiRequestError } from "~/server/api/errors";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { destroySession } from "~/server/session.server";
+import { destroySession, replaceUser } from "~/server/session.server";
 import { readForm } from "~/server/form.server";
 
 export const links = authLinks;
@@ -58,6 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // An emptied phone field clears the phone ("" in the patch).
     const patch = intent === "password" ? value : { ...value, phone: value.phone ?? "" };
     const updated = await account.updateProfile(patch);
+    replaceUser(context.session, updated);
     const emailChanged = intent === "details" && updated.email !== user.email;
     const notice =
       intent === "password"

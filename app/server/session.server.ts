@@ -68,6 +68,15 @@ export async function loadWebSession(request: Request, auth: AuthEndpoints | nul
 }
 
 /** The API no longer knows the token: drop the user now and the cookie with the response. */
+/**
+ * The request's user after a change to the account (a new password, new details). A document POST renders the page's
+ * loaders in the same request as the action, after the user was loaded: without this they would show the old user
+ * (a temporary-password user still held on profile edit after changing it).
+ */
+export function replaceUser(session: WebSession, user: User): void {
+  session.user = user;
+}
+
 export function markExpired(session: WebSession): void {
   session.user = null;
   session.expired = true;

@@ -8,6 +8,7 @@ import { getDb } from "@api/db/client";
 import { auditLog, events, liveInputs, mediaUploads, users } from "@api/db/schema";
 import { clockedApi, type Client, client, env, freshEmail, registerUser } from "./auth-helpers";
 import { call, type Fixtures, HOSTS, seedChannels } from "./fixtures";
+import { type ConsoleChannel, seedConsoleChannel } from "./console-fixtures";
 
 const H = 3_600_000;
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -170,46 +171,56 @@ function uploadForm(fields: Record<string, string>, file?: File): RequestInit {
   if (file) form.set("file", file, file.name);
   return { method: "POST", body: form };
 }
-const postUpload = (c: Client, token: string | undefined, fields: Record<string, string>, file?: File) =>
-  call(c.host, "/api/console/uploads", { ...uploadForm({ api_key: c.key, ...fields }, file), headers: token ? { authorization: `Bearer ${token}` } : {} }, app);
 const clip = () => new File([new Uint8Array(2048)], "match.mp4", { type: "video/mp4" });
 
+// Uploads end in the library, which lives in the channel's stored definition: a channel loaded as setup loads one.
 describe("uploads", () => {
+  let ch: ConsoleChannel;
+  let channelId: number;
   let upload: MediaUpload;
+  const postUpload = (token: string | undefined, fields: Record<string, string>, file?: File) =>
+    call(ch.host, "/api/console/uploads", { ...uploadForm({ api_key: ch.key, ...fields }, file), headers: token ? { authorization: `Bearer ${token}` } : {} }, app);
+
+  beforeAll(async () => {
+    ch = await seedConsoleChannel("vid-up", { now: clock.now });
+    channelId = (await env.DB.prepare("SELECT id FROM channels WHERE alias = 'vid-up'").first<{ id: number }>())!.id;
+  });
 
   it("refuses a visitor (401) and a viewer (403)", async () => {
-    expect((await postUpload(alpha, undefined, { title_en: "Final" }, clip())).status).toBe(401);
-    expect((await postUpload(alpha, tokens.viewer, { title_en: "Final" }, clip())).status).toBe(403);
+    expect((await postUpload(undefined, { title_en: "Final" }, clip())).status).toBe(401);
+    expect((await postUpload(ch.viewerToken, { title_en: "Final" }, clip())).status).toBe(403);
   });
 
   it("says what is wrong at the field: a missing title, no file, a file that is not a video", async () => {
-    const noTitle = await postUpload(alpha, tokens.owner, { title_en: " " }, clip());
+    const noTitle = await postUpload(ch.ownerToken, { title_en: " " }, clip());
     expect(noTitle.status).toBe(422);
     expect(((await noTitle.json()) as { errors: Record<string, string[]> }).errors.title_en).toEqual(["Field is required"]);
-    const noFile = await postUpload(alpha, tokens.owner, { title_en: "Final" });
+    const noFile = await postUpload(ch.ownerToken, { title_en: "Final" });
     expect(noFile.status).toBe(422);
     expect(await noFile.json()).toEqual({ message: "Choose a video file to upload.", errors: { file: ["Choose a video file to upload."] } });
-    const text = await postUpload(alpha, tokens.owner, { title_en: "Final" }, new File(["hello"], "notes.txt", { type: "text/plain" }));
+    const text = await postUpload(ch.ownerToken, { title_en: "Final" }, new File(["hello"], "notes.txt", { type: "text/plain" }));
     expect(text.status).toBe(422);
     expect(((await text.json()) as { errors: Record<string, string[]> }).errors.file).toEqual(["Upload an MP4, MOV, WebM or MKV video."]);
-    expect(await db.select().from(mediaUploads).where(eq(mediaUploads.channelId, fx.alpha.id))).toEqual([]);
+    expect(await db.select().from(mediaUploads).where(eq(mediaUploads.channelId, channelId))).toEqual([]);
   });
 
   it("stores the file, answers its status, and audits it", async () => {
-    const res = await postUpload(alpha, tokens.owner, { title_en: "Final highlights", title_fr: "Résumé de la finale" }, clip());
+    const res = await postUpload(ch.ownerToken, { title_en: "Final highlights", title_fr: "Résumé de la finale" }, clip());
     expect(res.status).toBe(200);
     upload = await data<MediaUpload>(res);
     expect(upload).toMatchObject({ provider: "local", status: "uploaded", title: { en: "Final highlights", fr: "Résumé de la finale" }, error: null });
     expect(upload.media_key).toMatch(/^upload-[a-f0-9]{20}$/);
     const row = (await db.select().from(mediaUploads).where(eq(mediaUploads.id, upload.id)).get())!;
     expect((await env.MEDIA.head(row.sourceKey!))?.size).toBe(2048);
-    expect(await lastAudit(fx.alpha.id)).toMatchObject({ action: "upload.create", target: `uploads/${upload.media_key}` });
-    expect((await data<MediaUpload[]>(await alpha.get("/api/console/uploads", tokens.owner))).map((u) => u.id)).toContain(upload.id);
-    expect(await data<MediaUpload>(await alpha.get(`/api/console/uploads/${upload.id}`, tokens.owner))).toEqual(upload);
-    expect((await beta.get(`/api/console/uploads/${upload.id}`, tokens.betaOwner)).status).toBe(404);
+    expect(await lastAudit(channelId)).toMatchObject({ action: "upload.create", target: `uploads/${upload.media_key}` });
+    const get = (path: string, token: string) => call(ch.host, `${path}?api_key=${encodeURIComponent(ch.key)}`, { headers: { authorization: `Bearer ${token}` } }, app);
+    expect((await data<MediaUpload[]>(await get("/api/console/uploads", ch.ownerToken))).map((u) => u.id)).toEqual([upload.id]);
+    expect(await data<MediaUpload>(await get(`/api/console/uploads/${upload.id}`, ch.ownerToken))).toEqual(upload);
+    // Another channel's owner, on their own channel, finds no such upload.
+    expect((await alpha.get(`/api/console/uploads/${upload.id}`, tokens.owner)).status).toBe(404);
   });
 
-  it("goes processing then ready through the ingest's reports, and its uploaded file is dropped", async () => {
+  it("goes processing then ready through the ingest's reports, joins the library, and its uploaded file is dropped", async () => {
     const row = (await db.select().from(mediaUploads).where(eq(mediaUploads.id, upload.id)).get())!;
     const work = await data<{ uploads: { uid: string; source_key: string }[] }>(await ingest("/work"));
     expect(work.uploads).toContainEqual(expect.objectContaining({ uid: row.uid, source_key: row.sourceKey }));
@@ -220,40 +231,43 @@ describe("uploads", () => {
     expect(await data<MediaUpload>(await send({ status: "processing" }))).toMatchObject({ status: "processing" });
     expect(await data<MediaUpload>(await send({ status: "ready", duration_s: 12.5 }))).toMatchObject({ status: "ready", error: null });
     expect(await env.MEDIA.head(row.sourceKey!)).toBeNull();
-    const audit = await db.select().from(auditLog).where(and(eq(auditLog.channelId, fx.alpha.id), eq(auditLog.target, `uploads/${row.mediaKey}`))).orderBy(desc(auditLog.id));
+    const audit = await db.select().from(auditLog).where(and(eq(auditLog.channelId, channelId), eq(auditLog.target, `uploads/${row.mediaKey}`))).orderBy(desc(auditLog.id));
     expect(audit.map((a) => a.action)).toEqual(["upload.ready", "upload.processing", "upload.create"]);
+    const rails = await data<{ vod_media_items: { title: string }[] }[]>(await call(ch.host, `/api/vod-media-rails?api_key=${encodeURIComponent(ch.key)}&lang=fr`, {}, app));
+    expect(rails.flatMap((r) => r.vod_media_items.map((i) => i.title))).toContain("Résumé de la finale");
     expect(await data<MediaUpload>(await send({ status: "failed", error: "late" }))).toMatchObject({ status: "ready" });
   });
-});
 
-describe("the Stream webhook", () => {
-  const WEBHOOK_SECRET = "85011ed3a913c6ad5f9cf6c5573cc0a7";
-  const stream = { ...env, CLOUDFLARE_STREAM_ACCOUNT_ID: "acc", CLOUDFLARE_STREAM_API_TOKEN: "tok", CLOUDFLARE_STREAM_WEBHOOK_SECRET: WEBHOOK_SECRET } as Env;
-  async function signed(body: string) {
-    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    const time = Math.floor(clock.now / 1000);
-    const sig = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${time}.${body}`)));
-    return { method: "POST", body, headers: { "webhook-signature": `time=${time},sig1=${[...sig].map((b) => b.toString(16).padStart(2, "0")).join("")}` } };
-  }
+  describe("the Stream webhook", () => {
+    const WEBHOOK_SECRET = "85011ed3a913c6ad5f9cf6c5573cc0a7";
+    const stream = { ...env, CLOUDFLARE_STREAM_ACCOUNT_ID: "acc", CLOUDFLARE_STREAM_API_TOKEN: "tok", CLOUDFLARE_STREAM_WEBHOOK_SECRET: WEBHOOK_SECRET } as Env;
+    async function signed(body: string) {
+      const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+      const time = Math.floor(clock.now / 1000);
+      const sig = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${time}.${body}`)));
+      return { method: "POST", body, headers: { "webhook-signature": `time=${time},sig1=${[...sig].map((b) => b.toString(16).padStart(2, "0")).join("")}` } };
+    }
 
-  it("refuses an unsigned request, and any request while the local provider is in use", async () => {
-    expect((await call(HOSTS.alpha, "/api/video/webhook", { method: "POST", body: "{}" }, app, stream)).status).toBe(401);
-    const body = JSON.stringify({ uid: "x", readyToStream: true, status: { state: "ready" } });
-    expect((await call(HOSTS.alpha, "/api/video/webhook", await signed(body), app)).status).toBe(401);
-  });
+    it("refuses an unsigned request, and any request while the local provider is in use", async () => {
+      expect((await call(HOSTS.alpha, "/api/video/webhook", { method: "POST", body: "{}" }, app, stream)).status).toBe(401);
+      const body = JSON.stringify({ uid: "x", readyToStream: true, status: { state: "ready" } });
+      expect((await call(HOSTS.alpha, "/api/video/webhook", await signed(body), app)).status).toBe(401);
+    });
 
-  it("makes a Stream upload ready (audited as the webhook), and ignores videos it did not create", async () => {
-    const [row] = await db
-      .insert(mediaUploads)
-      .values({ channelId: fx.alpha.id, provider: "cloudflare", uid: "cf-video-1", status: "processing", mediaKey: "upload-cf1", title: { en: "Stream clip" }, vodKey: "upload-cf1", createdAt: clock.now, updatedAt: clock.now })
-      .returning();
-    const body = JSON.stringify({ uid: "cf-video-1", readyToStream: true, status: { state: "ready" }, duration: 42 });
-    const res = await call("127.0.0.1:8787", "/api/video/webhook", await signed(body), app, stream);
-    expect(res.status).toBe(200);
-    expect(await data(res)).toEqual({ handled: "upload" });
-    expect((await db.select().from(mediaUploads).where(eq(mediaUploads.id, row.id)).get())?.status).toBe("ready");
-    expect(await lastAudit(fx.alpha.id)).toMatchObject({ action: "upload.ready", actorEmail: "video-webhook" });
-    const other = await call("127.0.0.1:8787", "/api/video/webhook", await signed(JSON.stringify({ uid: "elsewhere", status: { state: "ready" }, readyToStream: true })), app, stream);
-    expect(await data(other)).toEqual({ handled: null });
+    it("makes a Stream upload ready (audited as the webhook), and ignores videos it did not create", async () => {
+      const [row] = await db
+        .insert(mediaUploads)
+        .values({ channelId, provider: "cloudflare", uid: "cf-video-1", status: "processing", mediaKey: "upload-cf1", title: { en: "Stream clip" }, vodKey: "upload-cf1", createdAt: clock.now, updatedAt: clock.now })
+        .returning();
+      const body = JSON.stringify({ uid: "cf-video-1", readyToStream: true, status: { state: "ready" }, duration: 42 });
+      const res = await call("127.0.0.1:8787", "/api/video/webhook", await signed(body), app, stream);
+      expect(res.status).toBe(200);
+      expect(await data(res)).toEqual({ handled: "upload" });
+      expect((await db.select().from(mediaUploads).where(eq(mediaUploads.id, row.id)).get())?.status).toBe("ready");
+      const audits = await db.select().from(auditLog).where(and(eq(auditLog.channelId, channelId), eq(auditLog.target, "uploads/upload-cf1")));
+      expect(audits).toContainEqual(expect.objectContaining({ action: "upload.ready", actorEmail: "video-webhook" }));
+      const other = await call("127.0.0.1:8787", "/api/video/webhook", await signed(JSON.stringify({ uid: "elsewhere", status: { state: "ready" }, readyToStream: true })), app, stream);
+      expect(await data(other)).toEqual({ handled: null });
+    });
   });
 });

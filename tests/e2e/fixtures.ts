@@ -93,7 +93,12 @@ export const cookieNotice = (page: Page) => page.getByRole("region", { name: /co
 export async function acceptCookies(page: Page) {
   // The notice hides at once; wait for the server to store the choice.
   const stored = page.waitForResponse((r) => r.url().includes("/action/accept-cookies"));
+  // Pressed before the page's scripts run, Accept is the no-JavaScript post, which reloads the page: wait for the new
+  // page to load, or a test measuring the page next would read it half-parsed (unstyled).
+  const reloaded = page.waitForEvent("load");
+  reloaded.catch(() => undefined);
   await cookieNotice(page).getByRole("button", { name: /^(Accept|Accepter)$/ }).click();
-  await stored;
+  const response = await stored;
+  if (response.status() >= 300 && response.status() < 400) await reloaded;
   await expect(cookieNotice(page)).toHaveCount(0);
 }

@@ -40,15 +40,16 @@ afterAll(() => proxy?.dispose());
 describe("tenant users", { timeout: 30_000 }, () => {
   it("reads users.json with the passwords hashed, never kept in clear", () => {
     const emails = alpha.definition.users.map((u) => u.email);
-    expect(emails).toEqual(["fan@alpha.test", "coach@alpha.test", "viewer@alpha.test", "owner@alpha.test"]);
+    expect(emails).toEqual(["fan@alpha.test", "coach@alpha.test", "viewer@alpha.test", "owner@alpha.test", "admin@alpha.test"]);
     expect(JSON.stringify(alpha.definition)).not.toContain("Password123!");
     expect(alpha.definition.users[0].password_hash).toMatch(/^pbkdf2-sha256\$100000\$/);
   });
 
   it("inserts the accounts with their flags, and a reload keeps a changed password", async () => {
     const result = await load();
-    expect(result.counts).toMatchObject({ users: 4, orders: 1 });
-    const [coach, fan, owner] = await users();
+    expect(result.counts).toMatchObject({ users: 5, orders: 1 });
+    const [admin, coach, fan, owner] = await users();
+    expect(admin).toMatchObject({ email: "admin@alpha.test", role: "admin" });
     expect(fan).toMatchObject({ email: "fan@alpha.test", temporary_password: 0, email_verified_at: 1_000, language: "en", role: "viewer" });
     expect(owner).toMatchObject({ email: "owner@alpha.test", role: "owner" });
     expect(coach).toMatchObject({ email: "coach@alpha.test", temporary_password: 1 });
@@ -57,12 +58,13 @@ describe("tenant users", { timeout: 30_000 }, () => {
 
     await proxy.env.DB.prepare("UPDATE users SET password_hash = 'changed', temporary_password = 0 WHERE email = 'coach@alpha.test'").run();
     // An owner account that lost its role (or existed before the file named it) is granted it again at load.
-    await proxy.env.DB.prepare("UPDATE users SET role = 'viewer' WHERE email = 'owner@alpha.test'").run();
+    await proxy.env.DB.prepare("UPDATE users SET role = 'viewer' WHERE email IN ('owner@alpha.test', 'admin@alpha.test')").run();
     await load();
     const again = await users();
-    expect(again).toHaveLength(4);
-    expect(again[2]).toMatchObject({ email: "owner@alpha.test", role: "owner" });
-    expect(again[0]).toMatchObject({ email: "coach@alpha.test", password_hash: "changed", temporary_password: 0 });
+    expect(again).toHaveLength(5);
+    expect(again[0]).toMatchObject({ email: "admin@alpha.test", role: "admin" });
+    expect(again[3]).toMatchObject({ email: "owner@alpha.test", role: "owner" });
+    expect(again[1]).toMatchObject({ email: "coach@alpha.test", password_hash: "changed", temporary_password: 0 });
   });
 
   it("seeds the demo viewer's annual plan once as a real purchase (paid charge), and never re-adds a changed one", async () => {
@@ -106,7 +108,7 @@ describe("tenant users", { timeout: 30_000 }, () => {
     const result = usersFileSchema.safeParse([
       { email: "a@x.test", first_name: "A", last_name: "B", password: "short" },
       { email: "A@x.test", first_name: "A", last_name: "B", password: "long-enough", nickname: "Al" },
-      { email: "c@x.test", first_name: "C", last_name: "D", password: "long-enough", role: "admin" },
+      { email: "c@x.test", first_name: "C", last_name: "D", password: "long-enough", role: "root" },
     ]);
     expect(result.success).toBe(false);
     const paths = result.error!.issues.map((i) => `${i.path.join(".")}:${i.code}`);

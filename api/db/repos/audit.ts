@@ -29,3 +29,11 @@ export function listAudit(db: Db, channelId: number, options: { limit: number; b
     .orderBy(desc(auditLog.id))
     .limit(options.limit);
 }
+
+/** The same insert as a plain D1 statement, for the batches the channel loader runs (console section writes). */
+export const auditStatement = (d1: D1Database, e: AuditEntry) =>
+  d1
+    .prepare("INSERT INTO audit_log (channel_id, actor_user_id, actor_email, action, target, before, after, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+    .bind(e.channelId, e.actorUserId, e.actorEmail, e.action, e.target, json(e.before), json(e.after), e.createdAt);
+
+const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));

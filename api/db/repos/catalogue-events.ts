@@ -128,6 +128,7 @@ export function eventsWhere(db: Db, channelId: number, f: EventFilters, now: num
     // With a team filter the union of team lookups is the selective part: `+channel_id` keeps SQLite from walking
     // the channel's whole start index instead (the subqueries are channel-bound too).
     byTeam ? sql`+${events.channelId} = ${channelId}` : eq(events.channelId, channelId),
+    eq(events.published, true),
     f.status ? statusCondition(statusRange(f.status, now)) : undefined,
     f.categoryId !== undefined || f.sport ? inArray(events.eventCategoryId, categoryIds(db, channelId, f.categoryId, f.sport)) : undefined,
     f.participantId !== undefined ? playsIn(db, channelId, f.participantId) : undefined,
@@ -196,12 +197,18 @@ export function eventRelationsOfRows(db: Db, channelId: number, rows: Pick<Event
 }
 
 
-/** One event of the channel by id (another channel's id finds nothing). Unexecuted, so it can join a batch. */
+/**
+ * The events the public sees: the channel's, published (issue 16: a draft is seen only in the console). Every viewer
+ * path starts from here.
+ */
+export const publicEvents = (channelId: number): SQL => and(eq(events.channelId, channelId), eq(events.published, true))!;
+
+/** One published event of the channel by id (another channel's id, or a draft, finds nothing). Unexecuted, so it can join a batch. */
 export const channelEventQuery = (db: Db, channelId: number, id: number) =>
   db
     .select()
     .from(events)
-    .where(and(eq(events.channelId, channelId), eq(events.id, id)));
+    .where(and(publicEvents(channelId), eq(events.id, id)));
 
 /** What a user follows (issue 12): subqueries of team, school and sport ids (never bound id lists: D1 takes 100). */
 export interface Followed {
@@ -233,7 +240,7 @@ export function followedEventsWhere(
   now: number,
 ): SQL {
   return and(
-    eq(events.channelId, channelId),
+    publicEvents(channelId),
     followedCondition(db, channelId, f),
     filters.statuses?.length ? or(...filters.statuses.map((s) => statusCondition(statusRange(s, now)))) : undefined,
     filters.from !== undefined ? gte(events.eventUtcTs, filters.from) : undefined,

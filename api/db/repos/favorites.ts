@@ -7,7 +7,7 @@ import type { Db } from "../client";
 import { eventCategories, events, participantGroups, participants } from "../catalogue-schema";
 import { favorites, type FavoriteRow } from "../favorites-schema";
 import { statusRange } from "../../services/event-status";
-import { type EventPage, statusCondition } from "./catalogue-events";
+import { type EventPage, publicEvents, statusCondition } from "./catalogue-events";
 
 export interface UserScope {
   channelId: number;
@@ -99,7 +99,7 @@ export function userFavoritesListQuery(db: Db, s: UserScope, now: number) {
   const live = db
     .select({ one: sql`1` })
     .from(events)
-    .where(and(eq(events.channelId, s.channelId), statusCondition(statusRange("live", now)), eventIsForFavorite()))
+    .where(and(publicEvents(s.channelId), statusCondition(statusRange("live", now)), eventIsForFavorite()))
     .limit(1);
   const of = (type: FavoritableType, table: { id: SQLiteColumn; channelId: SQLiteColumn }) =>
     and(eq(favorites.favoritableType, type), eq(table.channelId, favorites.channelId), eq(table.id, favorites.favoritableId));

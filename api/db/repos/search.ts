@@ -7,7 +7,7 @@ import type { StreamStatus } from "../../contract/catalogue";
 import { statusRange } from "../../services/event-status";
 import type { Db } from "../client";
 import { eventCategories, events, participantGroups, participants, vodMediaItems } from "../schema";
-import { type EventPage, playsIn, statusCondition } from "./catalogue-events";
+import { type EventPage, playsIn, publicEvents, statusCondition } from "./catalogue-events";
 
 /**
  * Accented letters and what they fold to: the lower-case letters of French, Spanish and German, and the capitals that
@@ -143,7 +143,7 @@ export function searchEventsPage(
   const anyTeam = reached.teamIds.length > 0 || reached.schoolIds.length > 0;
   return {
     where: and(
-      eq(events.channelId, channelId),
+      publicEvents(channelId),
       statusCondition(statusRange(status, now)),
       anyTeam ? or(nameLike(events.name, needle), playsIn(db, channelId, teams)) : nameLike(events.name, needle)
     )!,

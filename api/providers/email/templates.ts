@@ -2,7 +2,7 @@
 // has a plain-text part and a small inline-styled HTML part: mail clients ignore stylesheets.
 import type { Language } from "../../contract/constants";
 
-export type MailKind = "verify_email" | "password_reset" | "delete_account";
+export type MailKind = "verify_email" | "password_reset" | "delete_account" | "owner_invite";
 
 export interface Branding {
   name: string;
@@ -53,6 +53,14 @@ const WORDS: Record<Language, Record<MailKind, Words>> = {
       expiry: "The link is valid for one hour and can be used once.",
       ignore: "If you did not ask for this, ignore this message and your account stays as it is.",
     },
+    owner_invite: {
+      subject: (c) => `${c} is ready: choose your password`,
+      greeting: (n) => (n ? `Hello ${n},` : "Hello,"),
+      body: "Your channel is online, and you are its owner. Choose your password with the link below, then sign in and open the console to give it your colours, logo, pages and events.",
+      action: "Choose my password",
+      expiry: "The link is valid for 7 days and can be used once.",
+      ignore: "If you did not expect this, you can ignore this message.",
+    },
   },
   fr: {
     verify_email: {
@@ -78,6 +86,14 @@ const WORDS: Record<Language, Record<MailKind, Words>> = {
       action: "Supprimer mon compte",
       expiry: "Le lien est valable une heure et ne peut servir qu’une fois.",
       ignore: "Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre compte reste inchangé.",
+    },
+    owner_invite: {
+      subject: (c) => `${c} est prête : choisissez votre mot de passe`,
+      greeting: (n) => (n ? `Bonjour ${n},` : "Bonjour,"),
+      body: "Votre chaîne est en ligne et vous en êtes le propriétaire. Choisissez votre mot de passe avec le lien ci-dessous, puis connectez-vous et ouvrez la console pour lui donner vos couleurs, votre logo, vos pages et vos événements.",
+      action: "Choisir mon mot de passe",
+      expiry: "Le lien est valable 7 jours et ne peut servir qu’une fois.",
+      ignore: "Si vous n’attendiez pas ce message, ignorez-le.",
     },
   },
 };

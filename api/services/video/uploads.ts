@@ -89,7 +89,7 @@ export async function localUpload(db: Db, uid: string) {
 export type UploadReport = { status: "processing" } | { status: "ready"; duration_s: number } | { status: "failed"; error: string };
 
 /** The packaging's progress; a ready upload goes into the library once. Reports after ready or failed change nothing. */
-export async function reportUploadProgress(scope: ConsoleScope, upload: UploadRow, report: UploadReport, addLibraryItem: AddLibraryItem | null): Promise<UploadRow> {
+export async function reportUploadProgress(scope: ConsoleScope, upload: UploadRow, report: UploadReport, addLibraryItem: AddLibraryItem): Promise<UploadRow> {
   if (upload.status === "ready" || upload.status === "failed") return upload;
   const { db, now } = scope;
   const target = `uploads/${upload.mediaKey}`;
@@ -99,7 +99,7 @@ export async function reportUploadProgress(scope: ConsoleScope, upload: UploadRo
       : report.status === "ready"
         ? { status: "ready" as const, error: null, sourceKey: null, updatedAt: now }
         : { status: "failed" as const, error: report.error, updatedAt: now };
-  if (report.status === "ready" && addLibraryItem) {
+  if (report.status === "ready") {
     // In the library first: a failure there leaves the upload "processing", and the next report tries again.
     await addLibraryItem(scope, { key: upload.vodKey, title: upload.title, media_key: upload.mediaKey, duration_s: report.duration_s, date: upload.createdAt });
   }

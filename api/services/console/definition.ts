@@ -1,0 +1,159 @@
+// Editing a channel's definition from the console (issue 16). A change is applied to the stored document, the whole
+// document is validated by the same schema as a tenant folder (so a menu entry cannot point at a page that no
+// longer exists), and the loader's own sections write it, with the version check and the audit entry in the same
+// batch. Then the channel's caches are dropped.
+import type { z } from "zod";
+import { channelFileSchema } from "../../channels/definition";
+import { EDITABLE_SECTIONS, itemKey, readSection, withSection, type EditableSection, type EditableSectionName } from "../../channels/editable";
+import { ImageMissingError, writeSections } from "../../channels/loader";
+import { freezeDefinition, isStaleVersionError, parseStored, replaceDefinitionStatement, storedJson, type StoredDefinition } from "../../channels/stored";
+import type { SectionState } from "../../contract/console";
+import { CONSOLE_MESSAGES } from "../../contract/console-messages";
+import { auditStatement } from "../../db/repos/audit";
+import { findDefinition } from "../../db/repos/definitions";
+import { ApiError } from "../../lib/errors";
+import { channelChanged, type ConsoleScope } from "./scope";
+
+export type SectionChange =
+  | { kind: "replace"; value: unknown }
+  | { kind: "save"; id: string; value: Record<string, unknown> }
+  | { kind: "remove"; id: string }
+  /** The platform's own edits: the item computed from its current value (undefined when new). */
+  | { kind: "update"; id: string; update: (item: Record<string, unknown> | undefined) => Record<string, unknown> };
+
+interface Loaded {
+  def: StoredDefinition;
+  version: number;
+  updatedAt: number;
+}
+
+async function load(scope: ConsoleScope): Promise<Loaded> {
+  const row = await findDefinition(scope.db, scope.channel.id);
+  if (!row) throw new ApiError(404, CONSOLE_MESSAGES.notFound);
+  return { def: parseStored(row.definition, scope.channel.alias), version: row.version, updatedAt: row.updatedAt };
+}
+
+export async function getSection(scope: ConsoleScope, name: EditableSectionName): Promise<SectionState> {
+  const { def, version, updatedAt } = await load(scope);
+  return { section: name, value: readSection(def, name), version, updated_at: updatedAt };
+}
+
+/** Applies one change to a section and writes it; answers the section as it now is. */
+export async function changeSection(scope: ConsoleScope, name: EditableSectionName, version: number, change: SectionChange): Promise<SectionState> {
+  const current = await load(scope);
+  if (current.version !== version) throw new ApiError(409, CONSOLE_MESSAGES.conflict);
+  const stored = await write(scope, current, [{ name, change }]);
+  return { section: name, value: readSection(stored, name), version: version + 1, updated_at: scope.now };
+}
+
+/**
+ * Changes made by the platform itself (an upload became a library video): applied to the latest copy, and once
+ * more on a fresh copy if an editor saved in between.
+ */
+export async function changeLatest(scope: ConsoleScope, changes: { name: EditableSectionName; change: SectionChange }[]): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await write(scope, await load(scope), changes);
+      return;
+    } catch (error) {
+      if (attempt > 0 || !(error instanceof ApiError && error.status === 409)) throw error;
+    }
+  }
+}
+
+/** Applies the changes in order to the copy, validates the result and writes it with its audit entries in one batch. */
+async function write(scope: ConsoleScope, current: Loaded, changes: { name: EditableSectionName; change: SectionChange }[]): Promise<StoredDefinition> {
+  let json = storedJson(current.def);
+  const audits = [];
+  for (const { name, change } of changes) {
+    const { value, audit } = apply(name, EDITABLE_SECTIONS[name], readSection(json as unknown as StoredDefinition, name), change);
+    json = withSection(json, name, value);
+    audits.push(audit);
+  }
+  const last = changes[changes.length - 1];
+  const stored = freezeDefinition(validate(json, scope.channel.alias, last.name, last.change), scope.now);
+  const writes = new Set(changes.flatMap(({ name }) => EDITABLE_SECTIONS[name].writes));
+  try {
+    await writeSections(scope.env.DB, scope.env.MEDIA, stored, [...writes], {
+      now: scope.now,
+      before: [replaceDefinitionStatement(scope.env.DB, scope.channel.id, stored, current.version, scope.now)],
+      after: audits.map((audit) =>
+        auditStatement(scope.env.DB, { ...audit, channelId: scope.channel.id, actorUserId: scope.actor.id, actorEmail: scope.actor.email, createdAt: scope.now }),
+      ),
+    });
+  } catch (error) {
+    throw writeError(error);
+  }
+  await channelChanged(scope.env, scope.channel.alias);
+  return stored;
+}
+
+/** The section's next value and what the audit log says of the change. */
+function apply(name: EditableSectionName, section: EditableSection, before: unknown, change: SectionChange) {
+  if (change.kind === "replace") {
+    return { value: change.value, audit: { action: "section.replace", target: name, before, after: change.value } };
+  }
+  if (!section.key || !Array.isArray(before)) throw new ApiError(422, CONSOLE_MESSAGES.invalid, { section: [CONSOLE_MESSAGES.unknownSection] });
+  const list = before as unknown[];
+  const index = list.findIndex((item) => itemKey(name, item) === change.id);
+  const target = `${name}/${change.id}`;
+  if (change.kind === "remove") {
+    if (index === -1) throw new ApiError(404, CONSOLE_MESSAGES.notFound);
+    return { value: list.filter((_, i) => i !== index), audit: { action: "item.remove", target, before: list[index], after: null } };
+  }
+  const saved = change.kind === "update" ? change.update(index === -1 ? undefined : (list[index] as Record<string, unknown>)) : change.value;
+  // A saved item may rename itself (its key changes): it keeps its place.
+  const newKey = itemKey(name, saved);
+  if (newKey !== undefined && newKey !== change.id && list.some((item) => itemKey(name, item) === newKey))
+    throw new ApiError(422, CONSOLE_MESSAGES.invalid, { [section.key]: [`"${newKey}" is already used`] });
+  const value = index === -1 ? [...list, saved] : list.map((item, i) => (i === index ? saved : item));
+  return { value, audit: { action: index === -1 ? "item.create" : "item.update", target, before: index === -1 ? null : list[index], after: saved } };
+}
+
+/**
+ * The whole document, validated as a tenant folder is. Problems inside the edited section (or item) are named by
+ * their path within it; problems it causes elsewhere (a menu entry left pointing at a removed page) by their path
+ * in the document.
+ */
+function validate(json: Record<string, unknown>, alias: string, name: EditableSectionName, change: SectionChange): StoredDefinition {
+  const result = channelFileSchema.safeParse(json);
+  if (result.success) {
+    const { alias: _declared, ...def } = result.data;
+    return { ...def, alias };
+  }
+  const path = EDITABLE_SECTIONS[name].path;
+  const list = readSection(json as unknown as StoredDefinition, name);
+  const itemIndex = change.kind === "save" && Array.isArray(list) ? list.findIndex((item) => itemKey(name, item) === itemKey(name, change.value)) : -1;
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const field = relativePath(issue, path, itemIndex);
+    (errors[field] ??= []).push(issueMessage(issue));
+  }
+  const unreadable = result.error.issues.some((i) => i.code === "custom" && (i.params as { contrast?: boolean } | undefined)?.contrast);
+  throw new ApiError(422, unreadable ? CONSOLE_MESSAGES.unreadableColors : CONSOLE_MESSAGES.invalid, errors);
+}
+
+function relativePath(issue: z.core.$ZodIssue, path: readonly string[], itemIndex: number): string {
+  const at = issue.path.map(String);
+  const inSection = path.every((step, i) => at[i] === step);
+  if (!inSection) return at.join(".") || "value";
+  let rest = at.slice(path.length);
+  if (itemIndex !== -1 && rest[0] === String(itemIndex)) rest = rest.slice(1);
+  const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
+  return [...rest, ...keys.slice(0, 1)].join(".") || "value";
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === "unrecognized_keys") return "unknown key";
+  return issue.message;
+}
+
+/** D1's refusals in the spec's kind of words: a stale copy, a row still in use, a missing image. */
+function writeError(error: unknown): unknown {
+  if (isStaleVersionError(error)) return new ApiError(409, CONSOLE_MESSAGES.conflict);
+  if (/FOREIGN KEY constraint failed/.test(String(error))) return new ApiError(409, CONSOLE_MESSAGES.inUse);
+  if (error instanceof ImageMissingError) {
+    return new ApiError(422, CONSOLE_MESSAGES.invalid, Object.fromEntries(error.missing.map((m) => [m.at, [`image "${m.ref}" not found`]])));
+  }
+  return error;
+}
