@@ -50,3 +50,16 @@ interface Env {
   CLOUDFLARE_ZONE_ID?: string;
   CLOUDFLARE_API_TOKEN?: string;
 }
+
+// Video (issue 16, docs/decisions/022). Cloudflare Stream serves live inputs and uploads when its account id and API
+// token are set (api/providers/video/index.ts); otherwise the local stand-in does, with `npm run ingest:local`.
+interface Env {
+  CLOUDFLARE_STREAM_ACCOUNT_ID?: string;
+  CLOUDFLARE_STREAM_API_TOKEN?: string;
+  /** customer-<code>.cloudflarestream.com: where Stream's signed playback URLs live. */
+  CLOUDFLARE_STREAM_CUSTOMER_CODE?: string;
+  /** The secret Stream answered when the webhook URL (/api/video/webhook) was set. */
+  CLOUDFLARE_STREAM_WEBHOOK_SECRET?: string;
+  /** Outside production: the shared secret of the local ingest process (a development value when empty). */
+  LOCAL_INGEST_SECRET?: string;
+}

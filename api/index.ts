@@ -22,6 +22,7 @@ import { clipMediaRoutes } from "./routes/clip-media";
 import { clipRoutes } from "./routes/clips";
 import { commerceCatalogueRoutes } from "./routes/commerce-catalogue";
 import { consoleRoutes } from "./routes/console";
+import { consoleVideoRoutes } from "./routes/console-video";
 import { platformRoutes } from "./routes/platform";
 import { consoleDomainRoutes } from "./routes/console-domains";
 import { devRoutes } from "./routes/dev";
@@ -31,6 +32,7 @@ import { eventRoutes } from "./routes/events";
 import { deviceRoutes } from "./routes/devices";
 import { favoriteRoutes } from "./routes/favorites";
 import { geoRoutes } from "./routes/geo";
+import { ingestLocalRoutes } from "./routes/ingest-local";
 import { keysRoutes } from "./routes/keys";
 import { mediaRoutes } from "./routes/media";
 import { ordersRoutes } from "./routes/orders";
@@ -44,6 +46,7 @@ import { simulateRoutes } from "./routes/simulate";
 import { socialRoutes } from "./routes/social";
 import { streamRoutes } from "./routes/streams";
 import { vodRoutes } from "./routes/vod";
+import { videoWebhookRoutes } from "./routes/video-webhook";
 import { vodPlaybackRoutes } from "./routes/vod-playback";
 import { webhookRoutes } from "./routes/webhook";
 
@@ -57,6 +60,10 @@ export function createApi(options: ApiOptions = {}) {
     c.set("db", getDb(c.env.DB));
     await next();
   });
+  // Machine-wide, not a channel's (issue 16): the local ingest process and the video provider's webhook name inputs
+  // and uploads by their provider uid, on whatever host they call.
+  app.route("/", ingestLocalRoutes);
+  app.route("/", videoWebhookRoutes);
   app.use(resolveChannel);
   app.use(requestErrorLog);
   app.use(defaultCacheControl);
@@ -98,6 +105,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", datalakeRoutes);
   app.route("/", analyticsRoutes);
   app.route("/", consoleRoutes);
+  app.route("/", consoleVideoRoutes);
   app.route("/", platformRoutes);
   app.route("/", consoleDomainRoutes);
 

@@ -1,6 +1,7 @@
 // The server the e2e tests run against (started by playwright.config.ts): a fresh state in .wrangler/e2e with the
-// demo channels and the test fixtures loaded, and the built Worker served by Miniflare (scripts/lib/local-server.ts).
-import { spawnSync } from "node:child_process";
+// demo channels and the test fixtures loaded, and the built Worker served by Miniflare (scripts/lib/local-server.ts),
+// with the local video ingest (scripts/ingest-local.ts) beside it, as `npm run ingest:local` runs beside `npm start`.
+import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { startLocalServer } from "./lib/local-server";
@@ -18,8 +19,24 @@ const setup = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dis
 });
 if (setup.status !== 0) process.exit(setup.status ?? 1);
 
-const server = await startLocalServer({ port: PORT, persistTo: STATE, vars: { APP_ENV: "test", OAUTH_LOCAL_ISSUER: `http://127.0.0.1:${PORT + 2}` }, outDir: `${STATE}-dist`, snapshotAssets: true });
+// RTMP ports of their own per e2e port, so two runs on one machine never listen on the same one.
+const RTMP_PORT = PORT + 1100;
+const server = await startLocalServer({
+  port: PORT,
+  persistTo: STATE,
+  vars: { APP_ENV: "test", OAUTH_LOCAL_ISSUER: `http://127.0.0.1:${PORT + 2}`, LOCAL_INGEST_RTMP_PORT: String(RTMP_PORT) },
+  outDir: `${STATE}-dist`,
+  snapshotAssets: true,
+});
 console.log(`e2e server: ${server.url}`);
-const stop = () => void server.dispose().finally(() => process.exit(0));
+const ingest = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/ingest-local.ts", "--api", `http://127.0.0.1:${PORT}`], {
+  cwd: ROOT,
+  env: { ...process.env, INGEST_PARENT_PID: String(process.pid) },
+  stdio: "inherit",
+});
+const stop = () => {
+  ingest.kill("SIGTERM");
+  void server.dispose().finally(() => process.exit(0));
+};
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

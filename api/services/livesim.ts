@@ -40,6 +40,11 @@ export const mediaInfoSchema = z.object({
   captions: z
     .array(z.object({ lang: z.string().regex(/^[a-z]{2}$/), label: z.string().min(1).max(40), file: z.string().regex(/^[A-Za-z0-9._/-]+\.vtt$/) }))
     .optional(),
+  /**
+   * An encoder's asset still being written (issue 16, scripts/ingest-local.ts): its segments are never looped, since
+   * segment n of the broadcast is chunk n, and segment_count is only what existed when media.json was last written.
+   */
+  live: z.boolean().optional(),
 });
 export type MediaInfo = z.infer<typeof mediaInfoSchema>;
 export type CaptionTrack = NonNullable<MediaInfo["captions"]>[number];
@@ -67,6 +72,11 @@ export function eventTimeline(info: MediaInfo, event: EventTimes, now: number): 
 /** The asset chunk an event segment plays, and how many times the asset has looped before it. */
 export function assetChunk(n: number, segmentCount: number): { chunk: number; loop: number } {
   return { chunk: ((n - 1) % segmentCount) + 1, loop: Math.floor((n - 1) / segmentCount) };
+}
+
+/** The chunk segment n plays on this asset: looped for a finished asset, itself for an encoder's growing one. */
+export function assetChunkOf(info: MediaInfo, n: number): { chunk: number; loop: number } {
+  return info.live ? { chunk: n, loop: 0 } : assetChunk(n, info.segment_count);
 }
 
 /** A stream's file name with ffmpeg's template variables filled in ($RepresentationID$, $Number$, $Number%05d$). */

@@ -4,7 +4,7 @@
 // segment is held at a time (Workers have 128 MB): segments are patched in place, so every size and offset holds
 // and the total length is known up front from the stored objects' sizes.
 import { children, find, initTimescales, viewOf, type Box } from "./fmp4-rebase";
-import { assetChunk, fillTemplate, type MediaInfo, type MediaStream } from "./livesim";
+import { assetChunkOf, fillTemplate, type MediaInfo, type MediaStream } from "./livesim";
 import { mediaObjectKey } from "./media-asset";
 
 /** Reads an asset's files by name (e.g. "init-stream1.m4s"), from R2 in the Worker or the disk in a test. */
@@ -175,7 +175,7 @@ export async function buildMp4(req: Mp4Request): Promise<BuiltMp4 | null> {
   const fileOf = (index: number) => {
     const n = first + Math.floor(index / tracks.length);
     const track = tracks[index % tracks.length];
-    const { chunk, loop } = assetChunk(n, info.segment_count);
+    const { chunk, loop } = assetChunkOf(info, n);
     return { track, loop, file: fillTemplate(track.stream.chunk_template, track.stream, chunk) };
   };
   const total = segments * tracks.length;

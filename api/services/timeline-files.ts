@@ -7,7 +7,7 @@ import { streamStatus } from "./event-status";
 import { thumbnailIndex } from "./clips/rules";
 import { TtlCache } from "../lib/ttl-cache";
 import { captionSegment, type Cue, HLS_TIMESTAMP_MAP, parseVtt, serializeVtt } from "./captions";
-import { assetChunk, buildHlsCaptions, buildHlsMaster, buildHlsMedia, buildMpd, type EventFile, fillNumber, fillTemplate, maxSegment, resolveEventFile, type MediaInfo } from "./livesim";
+import { assetChunkOf, buildHlsCaptions, buildHlsMaster, buildHlsMedia, buildMpd, type EventFile, fillNumber, fillTemplate, maxSegment, resolveEventFile, type MediaInfo } from "./livesim";
 import { mediaObjectKey, serveLoopedSegment } from "./media-asset";
 import { contentTypeFor, serveR2Object } from "./r2-range";
 
@@ -104,7 +104,7 @@ export async function serveTimelineMedia(
 ): Promise<Response | null> {
   const initKey = mediaObjectKey(asset, fillTemplate(target.stream.init, target.stream));
   if (target.kind === "init") return serveR2Object(bucket, initKey, request);
-  const { chunk, loop } = assetChunk(target.n, info.segment_count);
+  const { chunk, loop } = assetChunkOf(info, target.n);
   const key = mediaObjectKey(asset, fillTemplate(target.stream.chunk_template, target.stream, chunk));
   const shiftS = loop * info.segment_count * info.segment_duration_s;
   return shiftS === 0 ? serveR2Object(bucket, key, request) : serveLoopedSegment(bucket, key, initKey, shiftS, request, now);

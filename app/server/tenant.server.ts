@@ -22,6 +22,7 @@ import { remindersEndpoints, type RemindersEndpoints } from "./api/reminders.ser
 import { sessionsEndpoints, type SessionsEndpoints } from "./api/sessions.server";
 import { analyticsEndpoints, type AnalyticsEndpoints } from "./api/analytics.server";
 import { consoleEndpoints, type ConsoleEndpoints } from "./api/console.server";
+import { videoEndpoints, type VideoEndpoints } from "./api/video.server";
 import { searchEndpoints, type SearchEndpoints } from "./api/search.server";
 import { socialEndpoints, type SocialEndpoints } from "./api/social.server";
 import { httpTransport, inProcessTransport } from "./api/transport.server";
@@ -49,6 +50,7 @@ export type TenantState =
       analytics: AnalyticsEndpoints;
       console: ConsoleEndpoints;
       domains: DomainsEndpoints;
+      video: VideoEndpoints;
       reminders: RemindersEndpoints;
       calendar: CalendarEndpoints;
       bootstrap: BootstrapData;
@@ -128,6 +130,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       analytics: analyticsEndpoints(options, lang),
       console: consoleEndpoints(options),
       domains: domainsEndpoints(options),
+      video: videoEndpoints(options, lang),
       reminders: remindersEndpoints(options),
       calendar: calendarEndpoints(options, lang),
       bootstrap,

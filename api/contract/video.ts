@@ -1,0 +1,94 @@
+// Live inputs and uploaded videos (issue 16, "Going live from an encoder"): the wire shapes and messages of the
+// console's video calls and of the local ingest process, shared by the API, the web console and scripts/ingest-local.ts.
+import { z } from "zod";
+
+export const VIDEO_MESSAGES = {
+  eventOver: "This event is over: a live input can only be made for an upcoming or live event.",
+  inputExists: "This event already has a live input.",
+  noInput: "This event has no live input.",
+  inputLive: "The encoder is still streaming to this input. Stop the stream first.",
+  titleRequired: "Field is required",
+  titleTooLong: "Field length must be less than 120",
+  fileRequired: "Choose a video file to upload.",
+  providerFailed: "The video service did not answer. Please try again in a moment.",
+  badIngestSecret: "The ingest secret is missing or wrong.",
+  notLocal: "This input is not served by the local ingest.",
+  badSignature: "The webhook signature is missing or wrong.",
+} as const;
+
+export const VIDEO_PROVIDERS = ["local", "cloudflare"] as const;
+export type VideoProviderName = (typeof VIDEO_PROVIDERS)[number];
+export const LIVE_INPUT_STATUSES = ["idle", "connected", "ended"] as const;
+export type LiveInputStatus = (typeof LIVE_INPUT_STATUSES)[number];
+export const UPLOAD_STATUSES = ["uploaded", "processing", "ready", "failed"] as const;
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+
+/** Upload limits: the local ingest packages anything ffmpeg reads; these are the containers the form offers. */
+export const VIDEO_MAX_BYTES = 500 * 1024 * 1024;
+export const VIDEO_TYPES = ["video/mp4", "video/quicktime", "video/webm", "video/x-matroska"] as const;
+export const VIDEO_EXTENSIONS = [".mp4", ".mov", ".webm", ".mkv"] as const;
+
+/** A live input as its owner sees it: where the encoder sends, and what it is doing. */
+export interface LiveInput {
+  id: number;
+  event_id: number;
+  provider: VideoProviderName;
+  status: LiveInputStatus;
+  /** The server URL an encoder (OBS…) takes, and the stream key it takes separately. */
+  rtmp_url: string;
+  stream_key: string;
+  /** The server URL with the key: what ffmpeg takes. */
+  publish_url: string;
+  srt_url: string | null;
+  segment_count: number;
+  started_at: string | null;
+  ended_at: string | null;
+  created_at: string;
+}
+
+/** An event in the console's live list, with its input if it has one. */
+export interface LiveEventRow {
+  id: number;
+  name: string;
+  starts_at: string;
+  ends_at: string;
+  stream_status: "upcoming" | "live" | "finished";
+  input: LiveInput | null;
+}
+
+export interface MediaUpload {
+  id: number;
+  provider: VideoProviderName;
+  status: UploadStatus;
+  title: Record<string, string>;
+  media_key: string;
+  vod_key: string;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const title = z.string().trim().min(1, VIDEO_MESSAGES.titleRequired).max(120, VIDEO_MESSAGES.titleTooLong);
+/** The text fields of an upload form (the file travels beside them). */
+export const uploadFieldsSchema = z.object({
+  title_en: title,
+  title_fr: z.union([title, z.literal("").transform(() => undefined)]).optional(),
+});
+
+// The local ingest process's reports (scripts/ingest-local.ts), per live input or upload.
+export const ingestProgressSchema = z.object({
+  /** Complete segments in R2 so far (every stream has them). */
+  segment_count: z.number().int().min(0).max(1_000_000),
+  status: z.enum(["connected", "ended"]),
+});
+export const uploadProgressSchema = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("processing") }),
+  z.object({ status: z.literal("ready"), duration_s: z.number().positive().max(86_400) }),
+  z.object({ status: z.literal("failed"), error: z.string().trim().min(1).max(500) }),
+]);
+
+/** What the local ingest works on: inputs waiting for an encoder, and uploads waiting to be packaged. */
+export interface IngestWork {
+  inputs: { uid: string; channel: string; port: number; stream_key: string; media_key: string; status: LiveInputStatus }[];
+  uploads: { uid: string; channel: string; source_key: string; media_key: string }[];
+}

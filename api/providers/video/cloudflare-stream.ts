@@ -1,0 +1,176 @@
+// Cloudflare Stream as the video provider (issue 16), through its REST API with fetch (no SDK: a few calls, and
+// tests hand in a fake fetch). Live inputs record automatically, so a stream that stops becomes an on-demand video;
+// uploads go through a one-time direct upload URL; playback URLs carry a signed token; webhooks are verified with
+// the account's webhook secret (`Webhook-Signature: time=…,sig1=…`, HMAC-SHA256 over "time.body").
+import { z } from "zod";
+import { hmacSha256, timingSafeEqual } from "../../lib/crypto";
+import type { LiveInputState, NewLiveInput, NewUpload, SignedPlayback, UploadState, VideoProvider, VideoWebhookEvent } from "./types";
+import { VideoProviderError } from "./types";
+
+export const STREAM_API = "https://api.cloudflare.com/client/v4";
+/** A webhook older than this is refused (a replay). */
+export const STREAM_WEBHOOK_TOLERANCE_S = 300;
+/** The longest upload Stream is told to expect (it reserves minutes by it). */
+const MAX_UPLOAD_DURATION_S = 4 * 3600;
+
+export interface CloudflareStreamOptions {
+  accountId: string;
+  apiToken: string;
+  /** customer-<code>.cloudflarestream.com, where playback URLs live. */
+  customerCode: string;
+  /** The secret Stream answered when the webhook URL was set (PUT /stream/webhook). */
+  webhookSecret?: string;
+  fetch?: typeof fetch;
+}
+
+const envelope = <T extends z.ZodType>(result: T) =>
+  z.object({ success: z.boolean(), errors: z.array(z.object({ code: z.number().optional(), message: z.string() })).default([]), result: result.nullable().optional() });
+
+const liveInputSchema = z.object({
+  uid: z.string().min(1),
+  rtmps: z.object({ url: z.string().min(1), streamKey: z.string().min(1) }),
+  srt: z.object({ url: z.string().min(1), streamId: z.string().min(1), passphrase: z.string().min(1) }).partial().optional(),
+  status: z
+    .union([z.string(), z.object({ current: z.object({ state: z.string() }).partial().optional() }).passthrough()])
+    .nullable()
+    .optional(),
+});
+const directUploadSchema = z.object({ uid: z.string().min(1), uploadURL: z.string().url() });
+const videoSchema = z.object({
+  uid: z.string().min(1),
+  readyToStream: z.boolean().optional(),
+  status: z.object({ state: z.string(), errorReasonCode: z.string().optional(), errorReasonText: z.string().optional() }).partial().optional(),
+  duration: z.number().optional(),
+  liveInput: z.string().nullable().optional(),
+});
+const tokenSchema = z.object({ token: z.string().min(1) });
+
+/** Stream's connection states that mean an encoder is sending now. */
+const CONNECTED = new Set(["connected", "reconnected"]);
+
+export class CloudflareStreamProvider implements VideoProvider {
+  readonly name = "cloudflare" as const;
+  readonly hostsPlayback = true;
+  private readonly fetcher: typeof fetch;
+
+  constructor(private readonly options: CloudflareStreamOptions) {
+    this.fetcher = options.fetch ?? ((input, init) => fetch(input, init));
+  }
+
+  private async call<T extends z.ZodType>(method: string, path: string, schema: T, body?: unknown): Promise<z.output<T> | null> {
+    let res: Response;
+    try {
+      res = await this.fetcher(`${STREAM_API}/accounts/${encodeURIComponent(this.options.accountId)}/stream${path}`, {
+        method,
+        headers: { authorization: `Bearer ${this.options.apiToken}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      throw new VideoProviderError(`Stream ${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (res.status === 404) return null;
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : { success: res.ok, errors: [] };
+    } catch {
+      throw new VideoProviderError(`Stream ${method} ${path}: answered ${res.status} without JSON`, res.status);
+    }
+    const parsed = envelope(schema).safeParse(json);
+    if (!res.ok || !parsed.success || !parsed.data.success) {
+      const reason = parsed.success ? parsed.data.errors.map((e) => e.message).join("; ") : "unexpected answer";
+      throw new VideoProviderError(`Stream ${method} ${path}: ${res.status} ${reason}`, res.status);
+    }
+    return (parsed.data.result ?? null) as z.output<T> | null;
+  }
+
+  async createLiveInput(options: { name: string }): Promise<NewLiveInput> {
+    const input = await this.call("POST", "/live_inputs", liveInputSchema, { meta: { name: options.name }, recording: { mode: "automatic" } });
+    if (!input) throw new VideoProviderError("Stream created no live input");
+    const srt = input.srt?.url && input.srt.streamId && input.srt.passphrase ? srtUrl(input.srt.url, input.srt.streamId, input.srt.passphrase) : null;
+    return { uid: input.uid, ingestUrl: input.rtmps.url, streamKey: input.rtmps.streamKey, srtUrl: srt };
+  }
+
+  async getLiveInput(uid: string): Promise<LiveInputState | null> {
+    const input = await this.call("GET", `/live_inputs/${encodeURIComponent(uid)}`, liveInputSchema);
+    if (!input) return null;
+    const state = typeof input.status === "string" ? input.status : input.status?.current?.state;
+    return { connected: state !== undefined && CONNECTED.has(state) };
+  }
+
+  async deleteLiveInput(uid: string): Promise<void> {
+    await this.call("DELETE", `/live_inputs/${encodeURIComponent(uid)}`, z.unknown());
+  }
+
+  async createUpload(file: File, options: { name: string }): Promise<NewUpload> {
+    const upload = await this.call("POST", "/direct_upload", directUploadSchema, { maxDurationSeconds: MAX_UPLOAD_DURATION_S, meta: { name: options.name } });
+    if (!upload) throw new VideoProviderError("Stream gave no upload URL");
+    // The one-time URL takes a basic multipart POST with the file as "file".
+    const form = new FormData();
+    form.append("file", file, file.name);
+    let res: Response;
+    try {
+      res = await this.fetcher(upload.uploadURL, { method: "POST", body: form });
+    } catch (error) {
+      throw new VideoProviderError(`Stream upload: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!res.ok) throw new VideoProviderError(`Stream upload answered ${res.status}`, res.status);
+    return { uid: upload.uid, sourceKey: null, status: "processing" };
+  }
+
+  async getUpload(uid: string): Promise<UploadState | null> {
+    const video = await this.call("GET", `/${encodeURIComponent(uid)}`, videoSchema);
+    return video ? videoState(video) : null;
+  }
+
+  async signedPlayback(uid: string, expiresAt: number): Promise<SignedPlayback> {
+    const signed = await this.call("POST", `/${encodeURIComponent(uid)}/token`, tokenSchema, { exp: Math.floor(expiresAt / 1000) });
+    if (!signed) throw new VideoProviderError(`Stream has no video ${uid}`);
+    const base = `https://customer-${this.options.customerCode}.cloudflarestream.com/${signed.token}/manifest`;
+    return { dash: `${base}/video.mpd`, hls: `${base}/video.m3u8` };
+  }
+
+  async verifyWebhook(body: string, headers: Headers, now: number): Promise<VideoWebhookEvent | null> {
+    const secret = this.options.webhookSecret;
+    const header = headers.get("webhook-signature");
+    if (!secret || !header) return null;
+    const parts = Object.fromEntries(header.split(",").map((p) => p.trim().split("=", 2) as [string, string]));
+    const time = Number(parts.time);
+    if (!Number.isInteger(time) || !/^[0-9a-f]{64}$/i.test(parts.sig1 ?? "")) return null;
+    if (Math.abs(now / 1000 - time) > STREAM_WEBHOOK_TOLERANCE_S) return null;
+    const expected = await hmacSha256(secret, `${time}.${body}`);
+    if (!timingSafeEqual(expected, hexBytes(parts.sig1!))) return null;
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      return null;
+    }
+    const video = videoSchema.safeParse(json);
+    if (!video.success) return null;
+    const state = videoState(video.data);
+    const liveInputUid = video.data.liveInput ?? null;
+    if (state.status === "ready") return { kind: "video.ready", uid: video.data.uid, liveInputUid, durationS: state.durationS };
+    if (state.status === "failed") return { kind: "video.failed", uid: video.data.uid, liveInputUid, error: state.error ?? "failed" };
+    return { kind: "video.processing", uid: video.data.uid };
+  }
+}
+
+function videoState(video: z.output<typeof videoSchema>): UploadState {
+  const state = video.status?.state;
+  if (state === "error") return { status: "failed", durationS: null, error: video.status?.errorReasonText || video.status?.errorReasonCode || "error" };
+  if (video.readyToStream || state === "ready") return { status: "ready", durationS: video.duration && video.duration > 0 ? video.duration : null, error: null };
+  return { status: "processing", durationS: null, error: null };
+}
+
+/** srt://host:port?streamid=…&passphrase=…: what an SRT encoder takes in one field. */
+function srtUrl(url: string, streamId: string, passphrase: string): string {
+  const u = new URL(url);
+  u.searchParams.set("streamid", streamId);
+  u.searchParams.set("passphrase", passphrase);
+  return u.toString();
+}
+
+function hexBytes(hex: string): Uint8Array {
+  return Uint8Array.from(hex.match(/../g)!.map((b) => parseInt(b, 16)));
+}

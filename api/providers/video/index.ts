@@ -1,0 +1,80 @@
+// Which video provider serves a request (issue 16): Cloudflare Stream when its account id and API token are set,
+// the local stand-in otherwise (development, tests, demos). The settings are read once per env with zod, so a
+// malformed value is a clear start-up error rather than a failed call later.
+import { and, eq, ne } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { liveInputs } from "../../db/schema";
+import { CloudflareStreamProvider } from "./cloudflare-stream";
+import { localIngestPort, LocalVideoProvider } from "./local";
+import type { VideoProvider } from "./types";
+
+const DEV_INGEST_SECRET = "dev-only-ingest-secret-do-not-use-in-production";
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalText = z.preprocess(blankToUndefined, z.string().trim().min(1).optional());
+
+const videoEnvSchema = z.object({
+  APP_ENV: z.string().default("development"),
+  CLOUDFLARE_STREAM_ACCOUNT_ID: optionalText,
+  CLOUDFLARE_STREAM_API_TOKEN: optionalText,
+  CLOUDFLARE_STREAM_CUSTOMER_CODE: optionalText,
+  CLOUDFLARE_STREAM_WEBHOOK_SECRET: optionalText,
+  LOCAL_INGEST_HOST: z.preprocess(blankToUndefined, z.string().regex(/^[A-Za-z0-9.-]+$/).default("127.0.0.1")),
+  LOCAL_INGEST_RTMP_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1024).max(65_000).default(1935)),
+  LOCAL_INGEST_SECRET: optionalText,
+});
+export type VideoSettings = z.output<typeof videoEnvSchema>;
+
+const parsed = new WeakMap<object, VideoSettings>();
+
+/** The video settings of this env, parsed once. */
+export function videoSettings(env: Env): VideoSettings {
+  let settings = parsed.get(env);
+  if (!settings) {
+    const result = videoEnvSchema.safeParse(env);
+    if (!result.success) throw new Error(`video settings: ${result.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+    settings = result.data;
+    parsed.set(env, settings);
+  }
+  return settings;
+}
+
+/** Stream is on when both its account and token are configured. */
+export const usesStream = (s: VideoSettings) => Boolean(s.CLOUDFLARE_STREAM_ACCOUNT_ID && s.CLOUDFLARE_STREAM_API_TOKEN);
+
+/** The shared secret of the local ingest process; null in production, where the local ingest does not exist. */
+export function localIngestSecret(env: Env): string | null {
+  const s = videoSettings(env);
+  if (s.APP_ENV === "production") return null;
+  return s.LOCAL_INGEST_SECRET ?? DEV_INGEST_SECRET;
+}
+
+export function videoProvider(env: Env, db: Db, fetcher?: typeof fetch): VideoProvider {
+  const s = videoSettings(env);
+  if (usesStream(s)) {
+    return new CloudflareStreamProvider({
+      accountId: s.CLOUDFLARE_STREAM_ACCOUNT_ID!,
+      apiToken: s.CLOUDFLARE_STREAM_API_TOKEN!,
+      customerCode: s.CLOUDFLARE_STREAM_CUSTOMER_CODE ?? "",
+      webhookSecret: s.CLOUDFLARE_STREAM_WEBHOOK_SECRET,
+      fetch: fetcher,
+    });
+  }
+  return new LocalVideoProvider({
+    bucket: env.MEDIA,
+    host: s.LOCAL_INGEST_HOST,
+    basePort: s.LOCAL_INGEST_RTMP_PORT,
+    portsInUse: async () => {
+      const rows = await db
+        .select({ url: liveInputs.ingestUrl })
+        .from(liveInputs)
+        .where(and(eq(liveInputs.provider, "local"), ne(liveInputs.status, "ended")));
+      return rows.map((r) => localIngestPort(r.url)).filter((p): p is number => p !== null);
+    },
+  });
+}
+
+export * from "./types";
+export { CloudflareStreamProvider } from "./cloudflare-stream";
+export { LocalVideoProvider } from "./local";

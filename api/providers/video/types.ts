@@ -1,0 +1,74 @@
+// The video provider (issue 16): where encoders send live video and where uploads are packaged. Cloudflare Stream in
+// production (called with fetch, cloudflare-stream.ts); locally a stand-in whose packaging is done by the ingest
+// process (scripts/ingest-local.ts) into the same R2 layout as the demo media (local.ts). Like the payment provider,
+// one interface, chosen by configuration (index.ts).
+import type { VideoProviderName } from "../../contract/video";
+
+export interface NewLiveInput {
+  /** The provider's id of the input. */
+  uid: string;
+  /** The RTMP(S) server URL an encoder takes; the key goes beside it. */
+  ingestUrl: string;
+  streamKey: string;
+  /** SRT, where the provider offers it (with its stream id and passphrase in the URL). */
+  srtUrl: string | null;
+}
+
+/** The provider's word on an input: streaming now, or not. */
+export interface LiveInputState {
+  connected: boolean;
+}
+
+export interface NewUpload {
+  uid: string;
+  /** Where the bytes wait for packaging (local: an R2 key); null when the provider holds them. */
+  sourceKey: string | null;
+  /** uploaded: waiting for the local ingest; processing: the provider has it. */
+  status: "uploaded" | "processing";
+}
+
+export interface UploadState {
+  status: "processing" | "ready" | "failed";
+  durationS: number | null;
+  error: string | null;
+}
+
+/** Playback URLs the provider signs (hosted media), valid until `expiresAt`. */
+export interface SignedPlayback {
+  dash: string;
+  hls: string;
+}
+
+/** A verified notification from the provider. */
+export type VideoWebhookEvent =
+  | { kind: "video.ready"; uid: string; liveInputUid: string | null; durationS: number | null }
+  | { kind: "video.failed"; uid: string; liveInputUid: string | null; error: string }
+  | { kind: "video.processing"; uid: string };
+
+export interface VideoProvider {
+  readonly name: VideoProviderName;
+  /** True when the provider serves playback itself (Stream); false when media lands in our R2 (local). */
+  readonly hostsPlayback: boolean;
+  createLiveInput(options: { name: string }): Promise<NewLiveInput>;
+  /** null: the provider keeps no state of its own (local: the ingest process reports to D1). */
+  getLiveInput(uid: string): Promise<LiveInputState | null>;
+  deleteLiveInput(uid: string): Promise<void>;
+  createUpload(file: File, options: { name: string }): Promise<NewUpload>;
+  /** null: nothing to ask (local: the ingest process reports to D1). */
+  getUpload(uid: string): Promise<UploadState | null>;
+  /** Signed playback URLs, for a provider that hosts playback (hostsPlayback); local media is served from R2. */
+  signedPlayback?(uid: string, expiresAt: number): Promise<SignedPlayback>;
+  /** The notification in a webhook request, or null when its signature is missing, wrong or stale. */
+  verifyWebhook(body: string, headers: Headers, now: number): Promise<VideoWebhookEvent | null>;
+}
+
+/** A provider call that failed (network, 5xx, an unexpected answer): the console says so without a 500. */
+export class VideoProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = "VideoProviderError";
+  }
+}

@@ -1,0 +1,52 @@
+// The console's video calls (issue 16): live inputs per event and uploaded videos. Each needs the api key, a
+// signed-in owner of this channel or an admin (others: 403), and names only this channel's events and uploads
+// (others: 404). Bad input is a 422 with the field named; a provider that fails is a 502, never a 500.
+import { Hono, type HonoRequest } from "hono";
+import type { AppEnv } from "../context";
+import { idParamSchema, langQuerySchema } from "../contract/common";
+import { uploadFieldsSchema } from "../contract/video";
+import { ApiError } from "../lib/errors";
+import { param, parse, query } from "../lib/validate";
+import { requireApiKey } from "../middleware/api-key";
+import { requireChannelManager } from "../middleware/roles";
+import { requireUser } from "../middleware/user";
+import { consoleScope } from "../services/console/scope";
+import { createLiveInput, deleteLiveInput, getLiveInput, listLiveEvents } from "../services/video/live-inputs";
+import { checkVideoFile, createUpload, getUpload, listUploads } from "../services/video/uploads";
+
+const manager = [requireApiKey, requireUser(), requireChannelManager()] as const;
+
+/** The upload form: its text fields as one object (422 on a bad title), and the file checked apart (422 "file"). */
+async function uploadForm(request: HonoRequest): Promise<{ file: File; title: Record<string, string> }> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new ApiError(400, "The request body is not a valid form.");
+  }
+  const fields = parse(uploadFieldsSchema, { title_en: form.get("title_en") ?? "", title_fr: form.get("title_fr") ?? undefined }, "body");
+  const file = form.get("file");
+  const problem = checkVideoFile(file);
+  if (problem) throw new ApiError(422, problem, { file: [problem] });
+  const title: Record<string, string> = { en: fields.title_en };
+  if (fields.title_fr) title.fr = fields.title_fr;
+  return { file: file as File, title };
+}
+
+export const consoleVideoRoutes = new Hono<AppEnv>()
+  .get("/console/live", ...manager, query(langQuerySchema), async (c) => {
+    const lang = c.req.valid("query").lang ?? c.get("channel").defaultLanguage;
+    return c.json({ data: await listLiveEvents(consoleScope(c), lang) });
+  })
+  .get("/console/events/:id/live-input", ...manager, param(idParamSchema), async (c) => c.json({ data: await getLiveInput(consoleScope(c), c.req.valid("param").id) }))
+  .post("/console/events/:id/live-input", ...manager, param(idParamSchema), async (c) => c.json({ data: await createLiveInput(consoleScope(c), c.req.valid("param").id) }))
+  .delete("/console/events/:id/live-input", ...manager, param(idParamSchema), async (c) => {
+    await deleteLiveInput(consoleScope(c), c.req.valid("param").id);
+    return c.json({ data: { deleted: true } });
+  })
+  .get("/console/uploads", ...manager, async (c) => c.json({ data: await listUploads(consoleScope(c)) }))
+  .get("/console/uploads/:id", ...manager, param(idParamSchema), async (c) => c.json({ data: await getUpload(consoleScope(c), c.req.valid("param").id) }))
+  .post("/console/uploads", ...manager, async (c) => {
+    const { file, title } = await uploadForm(c.req);
+    return c.json({ data: await createUpload(consoleScope(c), file, title) });
+  });

@@ -1,0 +1,64 @@
+// Cloudflare Stream's webhook (issue 16): a video finished processing or failed. An upload's video becomes ready
+// (and goes into the library) or failed; a live input's recording being ready means its stream stopped, so the input
+// ends. Stream sends every account notification to one URL, so this is mounted before the host's channel is
+// resolved and finds the upload or input by its uid. Unsigned, stale or tampered requests get 401.
+import { and, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import type { AppEnv } from "../context";
+import { VIDEO_MESSAGES } from "../contract/video";
+import { channels, liveInputs, mediaUploads } from "../db/schema";
+import { ApiError } from "../lib/errors";
+import { videoProvider } from "../providers/video";
+import { auditQuery } from "../services/console/scope";
+import { platformScope } from "../services/video/ingest";
+import { addLibraryItem } from "../services/console/library";
+import { reportUploadProgress } from "../services/video/uploads";
+
+const channelColumns = { id: channels.id, alias: channels.alias, name: channels.name };
+
+export const videoWebhookRoutes = new Hono<AppEnv>().post("/video/webhook", async (c) => {
+  const db = c.get("db");
+  const now = c.get("now")();
+  const provider = videoProvider(c.env, db);
+  const event = await provider.verifyWebhook(await c.req.text(), c.req.raw.headers, now);
+  if (!event) throw new ApiError(401, VIDEO_MESSAGES.badSignature);
+  c.header("Cache-Control", "no-store");
+
+  const upload = await db
+    .select({ upload: mediaUploads, channel: channelColumns })
+    .from(mediaUploads)
+    .innerJoin(channels, eq(channels.id, mediaUploads.channelId))
+    .where(and(eq(mediaUploads.uid, event.uid), eq(mediaUploads.provider, provider.name)))
+    .get();
+  if (upload) {
+    const scope = platformScope(db, c.env, upload.channel, now, "video-webhook");
+    const report =
+      event.kind === "video.ready"
+        ? { status: "ready" as const, duration_s: event.durationS ?? 1 }
+        : event.kind === "video.failed"
+          ? { status: "failed" as const, error: event.error }
+          : { status: "processing" as const };
+    await reportUploadProgress(scope, upload.upload, report, addLibraryItem);
+    return c.json({ data: { handled: "upload" } });
+  }
+
+  const liveInputUid = event.kind === "video.processing" ? null : event.liveInputUid;
+  const input =
+    liveInputUid &&
+    (await db
+      .select({ input: liveInputs, channel: channelColumns })
+      .from(liveInputs)
+      .innerJoin(channels, eq(channels.id, liveInputs.channelId))
+      .where(and(eq(liveInputs.uid, liveInputUid), eq(liveInputs.provider, provider.name)))
+      .get());
+  if (input && input.input.status !== "ended") {
+    const scope = platformScope(db, c.env, input.channel, now, "video-webhook");
+    await db.batch([
+      db.update(liveInputs).set({ status: "ended", endedAt: now }).where(eq(liveInputs.id, input.input.id)),
+      auditQuery(scope, { action: "live_input.end", target: `events/${input.input.eventId}`, before: { status: input.input.status }, after: { status: "ended", recording: event.uid } }),
+    ]);
+    return c.json({ data: { handled: "live_input" } });
+  }
+  // Videos this platform did not create (made in Stream's dashboard) are acknowledged and ignored.
+  return c.json({ data: { handled: null } });
+});

@@ -1,0 +1,114 @@
+// What the local ingest process (scripts/ingest-local.ts) reports about a live input (issue 16), and what follows
+// for the event. An event fed by an encoder follows its broadcast: it starts when the first segment is in R2 and
+// plays the encoder's asset from then on (livesim's `live` asset, never looped); while segments keep coming it stays
+// live; when the stream stops it ends, and the recording (the same asset, now complete) is the finished event's
+// media over exactly its length. The schedule was the plan; the broadcast is what happened.
+import { and, eq, inArray } from "drizzle-orm";
+import type { IngestWork } from "../../contract/video";
+import type { Db } from "../../db/client";
+import { channels, events, liveInputs, mediaUploads } from "../../db/schema";
+import { notFound } from "../../lib/errors";
+import { localIngestPort } from "../../providers/video/local";
+import { auditQuery, channelChanged, type ConsoleScope } from "../console/scope";
+import { LIVE_SEGMENT_S, type LiveInputRow } from "./wire";
+
+/** While segments keep arriving, the event's end stays at least this far ahead, so it is live until the stream stops. */
+export const LIVE_GRACE_MS = 2 * 60_000;
+const SEGMENT_MS = LIVE_SEGMENT_S * 1000;
+
+/** The platform acting on its own (the ingest, a provider's webhook): no user, a name in the audit log. */
+export function platformScope(db: Db, env: Env, channel: ConsoleScope["channel"], now: number, who = "video-ingest"): ConsoleScope {
+  return { db, env, channel, actor: { id: null, email: who }, now };
+}
+
+/** Every channel's local inputs waiting for or receiving a stream, and local uploads waiting to be packaged. */
+export async function ingestWork(db: Db): Promise<IngestWork> {
+  const [inputs, uploads] = await Promise.all([
+    db
+      .select({ uid: liveInputs.uid, channel: channels.alias, ingestUrl: liveInputs.ingestUrl, streamKey: liveInputs.streamKey, mediaKey: liveInputs.mediaKey, status: liveInputs.status })
+      .from(liveInputs)
+      .innerJoin(channels, eq(channels.id, liveInputs.channelId))
+      .where(and(eq(liveInputs.provider, "local"), inArray(liveInputs.status, ["idle", "connected"]))),
+    db
+      .select({ uid: mediaUploads.uid, channel: channels.alias, sourceKey: mediaUploads.sourceKey, mediaKey: mediaUploads.mediaKey })
+      .from(mediaUploads)
+      .innerJoin(channels, eq(channels.id, mediaUploads.channelId))
+      .where(and(eq(mediaUploads.provider, "local"), inArray(mediaUploads.status, ["uploaded", "processing"]))),
+  ]);
+  return {
+    inputs: inputs.flatMap((i) => {
+      const port = localIngestPort(i.ingestUrl);
+      return port === null ? [] : [{ uid: i.uid, channel: i.channel, port, stream_key: i.streamKey, media_key: i.mediaKey, status: i.status }];
+    }),
+    uploads: uploads.flatMap((u) => (u.sourceKey ? [{ uid: u.uid, channel: u.channel, source_key: u.sourceKey, media_key: u.mediaKey }] : [])),
+  };
+}
+
+/** A local input by its uid, with its channel; 404 when unknown or another provider's. */
+export async function localInput(db: Db, uid: string) {
+  const row = await db
+    .select({ input: liveInputs, channel: { id: channels.id, alias: channels.alias, name: channels.name } })
+    .from(liveInputs)
+    .innerJoin(channels, eq(channels.id, liveInputs.channelId))
+    .where(and(eq(liveInputs.uid, uid), eq(liveInputs.provider, "local")))
+    .get();
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Segments are in R2 (`connected`), or the stream stopped (`ended`). The first report starts the broadcast: its
+ * start is set so the clock's live edge is the segment just reported (livesim computes the edge from the start).
+ */
+export async function reportLiveProgress(scope: ConsoleScope, input: LiveInputRow, report: { segment_count: number; status: "connected" | "ended" }): Promise<LiveInputRow> {
+  const { db, now } = scope;
+  // An ended input stays ended: a late or repeated report changes nothing.
+  if (input.status === "ended") return input;
+  const count = Math.max(input.segmentCount, report.segment_count);
+  if (report.status === "connected" && count === 0) return input;
+  const target = `events/${input.eventId}`;
+  const ofEvent = and(eq(events.channelId, input.channelId), eq(events.id, input.eventId));
+
+  if (report.status === "ended") {
+    if (input.startedAt === null || count === 0) {
+      // The encoder connected but sent nothing whole: the event keeps its schedule and its media.
+      const [[row]] = await db.batch([
+        db.update(liveInputs).set({ status: "ended", endedAt: now }).where(eq(liveInputs.id, input.id)).returning(),
+        auditQuery(scope, { action: "live_input.end", target, before: { status: input.status }, after: { status: "ended", segment_count: 0 } }),
+      ]);
+      return row;
+    }
+    const end = input.startedAt + count * SEGMENT_MS;
+    const [[row]] = await db.batch([
+      db.update(liveInputs).set({ status: "ended", endedAt: now, segmentCount: count }).where(eq(liveInputs.id, input.id)).returning(),
+      db.update(events).set({ eventUtcTs: input.startedAt, endUtcTs: end, mediaKey: input.mediaKey }).where(ofEvent),
+      auditQuery(scope, {
+        action: "live_input.end",
+        target,
+        before: { status: input.status },
+        after: { status: "ended", segment_count: count, recording: input.mediaKey, event_start: new Date(input.startedAt).toISOString(), event_end: new Date(end).toISOString() },
+      }),
+    ]);
+    await channelChanged(scope.env, scope.channel.alias);
+    return row;
+  }
+
+  const event = await db.select({ end: events.endUtcTs }).from(events).where(ofEvent).get();
+  if (!event) throw notFound();
+  const endAtLeast = Math.max(event.end, now + LIVE_GRACE_MS);
+  if (input.status === "idle") {
+    const startedAt = now - count * SEGMENT_MS;
+    const [[row]] = await db.batch([
+      db.update(liveInputs).set({ status: "connected", startedAt, segmentCount: count }).where(eq(liveInputs.id, input.id)).returning(),
+      db.update(events).set({ eventUtcTs: startedAt, endUtcTs: endAtLeast, mediaKey: input.mediaKey }).where(ofEvent),
+      auditQuery(scope, { action: "live_input.connect", target, before: { status: "idle" }, after: { status: "connected", media_key: input.mediaKey, event_start: new Date(startedAt).toISOString() } }),
+    ]);
+    await channelChanged(scope.env, scope.channel.alias);
+    return row;
+  }
+  const [[row]] = await db.batch([
+    db.update(liveInputs).set({ segmentCount: count }).where(eq(liveInputs.id, input.id)).returning(),
+    db.update(events).set({ endUtcTs: endAtLeast }).where(ofEvent),
+  ]);
+  return row;
+}

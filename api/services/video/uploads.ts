@@ -1,0 +1,113 @@
+// Videos uploaded in the console (issue 16): stored by the provider (locally in R2, packaged by the ingest process
+// into media/<media_key>/ like the demo asset; in production by Stream), status uploaded → processing → ready or
+// failed. A ready video becomes a library item.
+import { and, desc, eq } from "drizzle-orm";
+import { CONSOLE_MESSAGES } from "../../contract/console-messages";
+import { VIDEO_EXTENSIONS, VIDEO_MAX_BYTES, VIDEO_MESSAGES, VIDEO_TYPES, type MediaUpload } from "../../contract/video";
+import { channels, mediaUploads } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { notFound } from "../../lib/errors";
+import { videoProvider } from "../../providers/video";
+import { auditQuery, type ConsoleScope } from "../console/scope";
+import { viaProvider } from "./live-inputs";
+import { newMediaKey, uploadWire, type UploadRow } from "./wire";
+
+const LIST_LIMIT = 50;
+
+/** What a ready upload is added to the library with: the console's addLibraryItem (services/console/library.ts). */
+export type AddLibraryItem = (scope: ConsoleScope, item: { key: string; title: Record<string, string>; media_key: string; duration_s: number; date: number }) => Promise<void>;
+
+export async function listUploads(scope: ConsoleScope): Promise<MediaUpload[]> {
+  const rows = await scope.db
+    .select()
+    .from(mediaUploads)
+    .where(eq(mediaUploads.channelId, scope.channel.id))
+    .orderBy(desc(mediaUploads.createdAt), desc(mediaUploads.id))
+    .limit(LIST_LIMIT);
+  return rows.map(uploadWire);
+}
+
+export async function getUpload(scope: ConsoleScope, id: number): Promise<MediaUpload> {
+  const row = await scope.db
+    .select()
+    .from(mediaUploads)
+    .where(and(eq(mediaUploads.channelId, scope.channel.id), eq(mediaUploads.id, id)))
+    .get();
+  if (!row) throw notFound();
+  return uploadWire(row);
+}
+
+/** The file's problem in the form's words, or null: a video container we package, within the size limit. */
+export function checkVideoFile(file: unknown): string | null {
+  if (!(file instanceof File) || file.size === 0) return VIDEO_MESSAGES.fileRequired;
+  const name = file.name.toLowerCase();
+  const typeOk = (VIDEO_TYPES as readonly string[]).includes(file.type) || ((file.type === "" || file.type === "application/octet-stream") && VIDEO_EXTENSIONS.some((e) => name.endsWith(e)));
+  if (!typeOk) return CONSOLE_MESSAGES.videoType;
+  if (file.size > VIDEO_MAX_BYTES) return CONSOLE_MESSAGES.videoTooLarge;
+  return null;
+}
+
+export async function createUpload(scope: ConsoleScope, file: File, title: Record<string, string>): Promise<MediaUpload> {
+  const provider = videoProvider(scope.env, scope.db);
+  const created = await viaProvider(provider.createUpload(file, { name: title.en ?? Object.values(title)[0] ?? file.name }));
+  const mediaKey = newMediaKey("upload");
+  const [[row]] = await scope.db.batch([
+    scope.db
+      .insert(mediaUploads)
+      .values({
+        channelId: scope.channel.id,
+        provider: provider.name,
+        uid: created.uid,
+        status: created.status,
+        sourceKey: created.sourceKey,
+        mediaKey,
+        title,
+        // The library item's key in the channel definition: stable, and the same as the asset's.
+        vodKey: mediaKey,
+        createdBy: scope.actor.id,
+        createdAt: scope.now,
+        updatedAt: scope.now,
+      })
+      .returning(),
+    auditQuery(scope, { action: "upload.create", target: `uploads/${mediaKey}`, before: null, after: { uid: created.uid, title, file: file.name, bytes: file.size, type: file.type } }),
+  ]);
+  return uploadWire(row);
+}
+
+/** A local upload by its uid, with its channel; 404 when unknown or another provider's. */
+export async function localUpload(db: Db, uid: string) {
+  const row = await db
+    .select({ upload: mediaUploads, channel: { id: channels.id, alias: channels.alias, name: channels.name } })
+    .from(mediaUploads)
+    .innerJoin(channels, eq(channels.id, mediaUploads.channelId))
+    .where(and(eq(mediaUploads.uid, uid), eq(mediaUploads.provider, "local")))
+    .get();
+  if (!row) throw notFound();
+  return row;
+}
+
+export type UploadReport = { status: "processing" } | { status: "ready"; duration_s: number } | { status: "failed"; error: string };
+
+/** The packaging's progress; a ready upload goes into the library once. Reports after ready or failed change nothing. */
+export async function reportUploadProgress(scope: ConsoleScope, upload: UploadRow, report: UploadReport, addLibraryItem: AddLibraryItem): Promise<UploadRow> {
+  if (upload.status === "ready" || upload.status === "failed") return upload;
+  const { db, now } = scope;
+  const target = `uploads/${upload.mediaKey}`;
+  const set =
+    report.status === "processing"
+      ? { status: "processing" as const, updatedAt: now }
+      : report.status === "ready"
+        ? { status: "ready" as const, error: null, sourceKey: null, updatedAt: now }
+        : { status: "failed" as const, error: report.error, updatedAt: now };
+  if (report.status === "ready") {
+    // In the library first: a failure there leaves the upload "processing", and the next report tries again.
+    await addLibraryItem(scope, { key: upload.vodKey, title: upload.title, media_key: upload.mediaKey, duration_s: report.duration_s, date: upload.createdAt });
+  }
+  const [[row]] = await db.batch([
+    db.update(mediaUploads).set(set).where(eq(mediaUploads.id, upload.id)).returning(),
+    auditQuery(scope, { action: `upload.${report.status}`, target, before: { status: upload.status }, after: report }),
+  ]);
+  // The packaged asset replaces the uploaded file.
+  if (row.status === "ready" && upload.sourceKey) await scope.env.MEDIA.delete(upload.sourceKey);
+  return row;
+}

@@ -1,0 +1,149 @@
+// /console/uploads (issue 16): upload a video for the library, and follow each upload from uploaded to processing to
+// ready (then it is in the library) or failed (with the reason). The form posts multipart without JavaScript; errors
+// show at their fields. The list refreshes itself while an upload is still being packaged.
+import { json, type ActionFunctionArgs, type AppLoadContext, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { VIDEO_EXTENSIONS, VIDEO_MAX_BYTES, VIDEO_TYPES } from "@api/contract/video";
+import { FormNotice } from "~/features/auth/AuthFields";
+import { metaFromLoader } from "~/lib/route-meta";
+import { requireChannelManager } from "~/server/guards.server";
+import { getT } from "~/server/i18n.server";
+import { markExpired } from "~/server/session.server";
+import videoCss from "~/styles/console-video.css?url";
+import { LocalTime } from "~/ui/LocalTime";
+
+const REFRESH_MS = 3000;
+/** The form's text fields beside the file: a body past this is refused before it is read. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+function videoCalls(context: AppLoadContext, request: Request) {
+  const { tenant, token } = requireChannelManager(context, request);
+  return { tenant, calls: tenant.video.withUser(token, () => markExpired(context.session)) };
+}
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const { tenant, calls } = videoCalls(context, request);
+  const [t, uploads] = await Promise.all([getT(tenant.lang), calls.uploads()]);
+  return { uploads, lang: tenant.lang, meta: { title: t("video:uploads.title") } };
+}
+
+export const meta = metaFromLoader;
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: videoCss }];
+
+type Answer = { ok: boolean; message: string; errors: Record<string, string[]>; values: { title_en: string; title_fr: string } };
+
+export async function action({ context, request }: ActionFunctionArgs) {
+  const { tenant, calls } = videoCalls(context, request);
+  const t = await getT(tenant.lang);
+  const empty = { title_en: "", title_fr: "" };
+  const refuse = (status: number, message: string, errors: Record<string, string[]> = {}, values = empty) => json<Answer>({ ok: false, message, errors, values }, { status });
+  const type = request.headers.get("content-type") ?? "";
+  const length = Number(request.headers.get("content-length") ?? NaN);
+  if (!type.startsWith("multipart/form-data")) return refuse(415, t("video:uploads.badForm"));
+  if (length > VIDEO_MAX_BYTES + FORM_OVERHEAD_BYTES) return refuse(413, t("video:uploads.tooLarge"), { file: [t("video:uploads.tooLarge")] });
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return refuse(400, t("video:uploads.badForm"));
+  }
+  const values = { title_en: String(form.get("title_en") ?? ""), title_fr: String(form.get("title_fr") ?? "") };
+  const upload = new FormData();
+  upload.set("title_en", values.title_en);
+  upload.set("title_fr", values.title_fr);
+  const file = form.get("file");
+  if (file instanceof File) upload.set("file", file, file.name);
+  const result = await calls.upload(upload);
+  if (!result.ok) return refuse(result.status, result.message, result.errors, values);
+  return json<Answer>({ ok: true, message: t("video:uploads.sent", { title: result.value.title.en }), errors: {}, values: empty });
+}
+
+export default function ConsoleUploads() {
+  const { uploads, lang } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useTranslation("video");
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const revalidator = useRevalidator();
+  const pending = uploads.some((u) => u.status === "uploaded" || u.status === "processing");
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => revalidator.state === "idle" && document.visibilityState === "visible" && revalidator.revalidate(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [pending, revalidator]);
+
+  const errors = answer && !answer.ok ? answer.errors : {};
+  const fieldError = (name: string) =>
+    errors[name]?.[0] ? (
+      <p id={`${name}-error`} className="field__error">
+        {errors[name][0]}
+      </p>
+    ) : null;
+  const invalid = (name: string) => (errors[name]?.length ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {});
+  const generalError = answer && !answer.ok && !Object.keys(errors).some((k) => ["title_en", "title_fr", "file"].includes(k));
+
+  return (
+    <section className="console-video" aria-labelledby="uploads-title" aria-busy={sending}>
+      <h1 id="uploads-title">{t("uploads.title")}</h1>
+      <p>{t("uploads.intro", { size: Math.round(VIDEO_MAX_BYTES / 1024 / 1024) })}</p>
+      <Form method="post" encType="multipart/form-data" className="upload-form" aria-labelledby="upload-form-title" noValidate>
+        <h2 id="upload-form-title">{t("uploads.formTitle")}</h2>
+        {answer?.ok ? <FormNotice tone="success">{answer.message}</FormNotice> : null}
+        {generalError ? <FormNotice tone="error">{answer.message}</FormNotice> : null}
+        <div className="field">
+          <label htmlFor="title_en">{t("uploads.titleEn")}</label>
+          <input id="title_en" name="title_en" required maxLength={120} defaultValue={answer && !answer.ok ? answer.values.title_en : ""} key={`en-${answer?.ok}`} {...invalid("title_en")} />
+          {fieldError("title_en")}
+        </div>
+        <div className="field">
+          <label htmlFor="title_fr">{t("uploads.titleFr")}</label>
+          <input id="title_fr" name="title_fr" maxLength={120} defaultValue={answer && !answer.ok ? answer.values.title_fr : ""} key={`fr-${answer?.ok}`} {...invalid("title_fr")} />
+          {fieldError("title_fr")}
+        </div>
+        <div className="field">
+          <label htmlFor="file">{t("uploads.file")}</label>
+          <input id="file" name="file" type="file" required accept={[...VIDEO_TYPES, ...VIDEO_EXTENSIONS].join(",")} {...invalid("file")} />
+          {fieldError("file")}
+        </div>
+        <button type="submit" className="button button--primary" disabled={sending}>
+          {sending ? t("uploads.sending") : t("uploads.send")}
+        </button>
+      </Form>
+
+      <h2 id="uploads-list-title">{t("uploads.listTitle")}</h2>
+      <p className="console-video__refresh">
+        {pending ? t("uploads.autoRefresh") : null} <Link to=".">{t("live.refresh")}</Link>
+      </p>
+      {uploads.length === 0 ? <p>{t("uploads.empty")}</p> : null}
+      {uploads.length ? (
+        <table className="uploads" aria-labelledby="uploads-list-title">
+          <thead>
+            <tr>
+              <th scope="col">{t("uploads.columns.title")}</th>
+              <th scope="col">{t("uploads.columns.status")}</th>
+              <th scope="col">{t("uploads.columns.sent")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {uploads.map((u) => (
+              <tr key={u.id} data-upload-id={u.id}>
+                <td>{u.title[lang] ?? u.title.en}</td>
+                <td>
+                  <span className={`input-status input-status--${u.status}`} data-status={u.status}>
+                    {t(`uploads.status.${u.status}`)}
+                  </span>
+                  {u.error ? <span className="uploads__error">{u.error}</span> : null}
+                </td>
+                <td>
+                  <LocalTime iso={u.created_at} zone="UTC" />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}

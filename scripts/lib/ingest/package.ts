@@ -1,0 +1,86 @@
+// How the local ingest packages video (issue 16): one encode into DASH + HLS over shared fMP4 segments of 2 s, the
+// layout of media/demo (scripts/media/generate.ts, TOOLCHAIN.md): H.264 with a keyframe exactly every 2 s and no
+// B-frames, AAC stereo at 48 kHz. Stream 0 is the video, stream 1 the audio; media.json describes them for livesim.
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+
+export const SEGMENT_S = 2;
+const FPS = 25;
+const GOP = SEGMENT_S * FPS;
+
+/** ffmpeg's output options, after the input: the same for an encoder's stream and an uploaded file. */
+export function packagingArgs(outDir: string): string[] {
+  return [
+    ...["-map", "0:v:0", "-map", "0:a:0"],
+    // At most 720 lines and even sizes (H.264 needs them); the picture's shape is kept.
+    ...["-vf", "scale=w=-2:h='min(720,ih)':flags=bicubic,format=yuv420p", "-r", String(FPS)],
+    ...["-c:v", "libx264", "-preset", "veryfast", "-profile:v", "main", "-bf", "0", "-b:v", "1500k", "-maxrate", "2000k", "-bufsize", "4000k"],
+    ...["-g", String(GOP), "-keyint_min", String(GOP), "-sc_threshold", "0", "-force_key_frames", `expr:gte(t,n_forced*${SEGMENT_S})`],
+    ...["-c:a", "aac", "-b:a", "128k", "-ar", "48000", "-ac", "2"],
+    ...["-f", "dash", "-dash_segment_type", "mp4", "-seg_duration", String(SEGMENT_S), "-use_template", "1", "-use_timeline", "0"],
+    ...["-hls_playlist", "1", "-adaptation_sets", "id=0,streams=v id=1,streams=a", path.join(outDir, "manifest.mpd")],
+  ];
+}
+
+export interface PackagedStream {
+  id: number;
+  kind: "video" | "audio";
+  width?: number;
+  height?: number;
+  bandwidth: number;
+  codecs: string;
+  init: string;
+  chunk_template: string;
+}
+
+const INIT_TEMPLATE = "init-stream$RepresentationID$.m4s";
+const CHUNK_TEMPLATE = "chunk-stream$RepresentationID$-$Number%05d$.m4s";
+
+export const initName = (id: number) => `init-stream${id}.m4s`;
+export const chunkName = (id: number, n: number) => `chunk-stream${id}-${String(n).padStart(5, "0")}.m4s`;
+
+/** The streams ffmpeg's manifest.mpd describes (null until it has written one). */
+export async function readStreams(outDir: string): Promise<PackagedStream[] | null> {
+  let mpd: string;
+  try {
+    mpd = await readFile(path.join(outDir, "manifest.mpd"), "utf8");
+  } catch {
+    return null;
+  }
+  const attrs = (s: string) => Object.fromEntries([...s.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+  const streams: PackagedStream[] = [];
+  for (const set of mpd.matchAll(/<AdaptationSet\b([^>]*)>([\s\S]*?)<\/AdaptationSet>/g)) {
+    const setAttrs = attrs(set[1]);
+    for (const rep of set[2].matchAll(/<Representation\b([^>]*)>/g)) {
+      const a = { ...setAttrs, ...attrs(rep[1]) };
+      const kind = (a.mimeType ?? a.contentType ?? "").startsWith("audio") ? "audio" : "video";
+      streams.push({
+        id: Number(a.id),
+        kind,
+        ...(kind === "video" && a.width && a.height ? { width: Number(a.width), height: Number(a.height) } : {}),
+        bandwidth: Number(a.bandwidth) > 0 ? Number(a.bandwidth) : kind === "video" ? 1_500_000 : 128_000,
+        codecs: a.codecs ?? (kind === "video" ? "avc1.4d401f" : "mp4a.40.2"),
+        init: INIT_TEMPLATE,
+        chunk_template: CHUNK_TEMPLATE,
+      });
+    }
+  }
+  return streams.length ? streams.sort((x, y) => x.id - y.id) : null;
+}
+
+/** How many complete (renamed from .tmp) chunks each stream has, counting up from 1 without a gap. */
+export async function completeChunks(outDir: string, streams: PackagedStream[]): Promise<Map<number, number>> {
+  const files = new Set(await readdir(outDir).catch(() => [] as string[]));
+  const counts = new Map<number, number>();
+  for (const s of streams) {
+    let n = 0;
+    while (files.has(chunkName(s.id, n + 1))) n++;
+    counts.set(s.id, n);
+  }
+  return counts;
+}
+
+/** media.json for livesim (api/services/livesim.ts mediaInfoSchema): `live` while the encoder is still sending. */
+export function mediaJson(streams: PackagedStream[], segmentCount: number, durationS: number, live: boolean) {
+  return { segment_duration_s: SEGMENT_S, segment_count: segmentCount, duration_s: durationS, streams, live };
+}

@@ -1,0 +1,53 @@
+// Which video provider a deployment uses (issue 16): Stream with an account id and token, the local stand-in
+// otherwise; the local ingest's secret exists only outside production; upload files are checked by type and size.
+import { describe, expect, it } from "vitest";
+import { localIngestSecret, videoProvider, videoSettings } from "../../api/providers/video";
+import { localIngestPort, localIngestUrl } from "../../api/providers/video/local";
+import { checkVideoFile } from "../../api/services/video/uploads";
+import type { Db } from "../../api/db/client";
+
+const env = (vars: Record<string, string>) => ({ APP_ENV: "development", MEDIA: {}, ...vars }) as unknown as Env;
+const db = {} as Db;
+
+describe("provider choice", () => {
+  it("is Stream when both its account id and token are set, local otherwise (blank values count as unset)", () => {
+    expect(videoProvider(env({ CLOUDFLARE_STREAM_ACCOUNT_ID: "acc", CLOUDFLARE_STREAM_API_TOKEN: "tok" }), db).name).toBe("cloudflare");
+    expect(videoProvider(env({ CLOUDFLARE_STREAM_ACCOUNT_ID: "acc" }), db).name).toBe("local");
+    expect(videoProvider(env({ CLOUDFLARE_STREAM_ACCOUNT_ID: "acc", CLOUDFLARE_STREAM_API_TOKEN: " " }), db).name).toBe("local");
+  });
+
+  it("reads the local ingest's settings with their defaults, and refuses a bad port", () => {
+    expect(videoSettings(env({}))).toMatchObject({ LOCAL_INGEST_HOST: "127.0.0.1", LOCAL_INGEST_RTMP_PORT: 1935 });
+    expect(videoSettings(env({ LOCAL_INGEST_RTMP_PORT: "9900" })).LOCAL_INGEST_RTMP_PORT).toBe(9900);
+    expect(() => videoSettings(env({ LOCAL_INGEST_RTMP_PORT: "80" }))).toThrow(/LOCAL_INGEST_RTMP_PORT/);
+  });
+
+  it("has an ingest secret outside production only", () => {
+    expect(localIngestSecret(env({}))).toMatch(/^dev-only/);
+    expect(localIngestSecret(env({ LOCAL_INGEST_SECRET: "s3cret" }))).toBe("s3cret");
+    expect(localIngestSecret(env({ APP_ENV: "production", LOCAL_INGEST_SECRET: "s3cret" }))).toBeNull();
+  });
+
+  it("names one RTMP port per local input in its URL", () => {
+    expect(localIngestUrl("127.0.0.1", 1936)).toBe("rtmp://127.0.0.1:1936/live");
+    expect(localIngestPort("rtmp://127.0.0.1:1936/live")).toBe(1936);
+    expect(localIngestPort("rtmps://live.cloudflare.com:443/live/")).toBeNull();
+  });
+});
+
+describe("upload files", () => {
+  const file = (name: string, type: string, size = 10) => {
+    const f = new File([new Uint8Array(1)], name, { type });
+    Object.defineProperty(f, "size", { value: size });
+    return f;
+  };
+  it("takes the video containers we package, by type or (untyped) by extension, up to 500 MB", () => {
+    expect(checkVideoFile(file("a.mp4", "video/mp4"))).toBeNull();
+    expect(checkVideoFile(file("a.MKV", ""))).toBeNull();
+    expect(checkVideoFile(file("a.mov", "video/quicktime", 500 * 1024 * 1024))).toBeNull();
+    expect(checkVideoFile(file("a.mov", "video/quicktime", 500 * 1024 * 1024 + 1))).toBe("The video is larger than 500 MB.");
+    expect(checkVideoFile(file("a.avi", "video/x-msvideo"))).toBe("Upload an MP4, MOV, WebM or MKV video.");
+    expect(checkVideoFile(file("a.mp4", "video/mp4", 0))).toBe("Choose a video file to upload.");
+    expect(checkVideoFile("a string")).toBe("Choose a video file to upload.");
+  });
+});

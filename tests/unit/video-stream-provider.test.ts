@@ -1,0 +1,137 @@
+// The Cloudflare Stream adapter (issue 16) against a fake fetch answering Stream's documented shapes: live inputs
+// with automatic recording, direct uploads, video state, signed playback tokens and webhook signatures.
+import { describe, expect, it } from "vitest";
+import { CloudflareStreamProvider, STREAM_API } from "../../api/providers/video/cloudflare-stream";
+import { VideoProviderError } from "../../api/providers/video/types";
+
+type Call = { url: string; method: string; body: unknown; auth: string | null };
+
+function fakeStream(answers: Record<string, (call: Call) => { status?: number; body: unknown }>) {
+  const calls: Call[] = [];
+  const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? "GET";
+    const body = typeof init?.body === "string" ? JSON.parse(init.body) : init?.body ?? null;
+    const call = { url, method, body, auth: new Headers(init?.headers).get("authorization") };
+    calls.push(call);
+    const answer = answers[`${method} ${url.replace(STREAM_API, "")}`];
+    if (!answer) return new Response(JSON.stringify({ success: false, errors: [{ code: 10000, message: "not found" }] }), { status: 404 });
+    const { status = 200, body: json } = answer(call);
+    return new Response(JSON.stringify(json), { status });
+  }) as typeof fetch;
+  return { calls, fetcher };
+}
+
+const ok = (result: unknown) => ({ body: { success: true, errors: [], messages: [], result } });
+const ACCOUNT = "/accounts/acc123/stream";
+const provider = (fetcher: typeof fetch, webhookSecret?: string) => new CloudflareStreamProvider({ accountId: "acc123", apiToken: "tok", customerCode: "abc42", webhookSecret, fetch: fetcher });
+
+describe("live inputs", () => {
+  it("creates one recording automatically, and answers the RTMPS URL, the key and an SRT URL", async () => {
+    const { calls, fetcher } = fakeStream({
+      [`POST ${ACCOUNT}/live_inputs`]: () =>
+        ok({
+          uid: "f256e6ea9341d51eea64c9454659e576",
+          rtmps: { url: "rtmps://live.cloudflare.com:443/live/", streamKey: "MTQ0MTcjM3MjI1NDE3ODIyNTI1MjYyMjE4NTI2ODI1NDcxMzUyMzcf256" },
+          srt: { url: "srt://live.cloudflare.com:778", streamId: "f256e6ea9341d51eea64c9454659e576", passphrase: "ac7b4bc3a8b6e5f5d0d2" },
+          recording: { mode: "automatic" },
+          status: null,
+        }),
+    });
+    const input = await provider(fetcher).createLiveInput({ name: "alpha event 7" });
+    expect(calls[0]).toMatchObject({ method: "POST", auth: "Bearer tok", body: { meta: { name: "alpha event 7" }, recording: { mode: "automatic" } } });
+    expect(input).toEqual({
+      uid: "f256e6ea9341d51eea64c9454659e576",
+      ingestUrl: "rtmps://live.cloudflare.com:443/live/",
+      streamKey: "MTQ0MTcjM3MjI1NDE3ODIyNTI1MjYyMjE4NTI2ODI1NDcxMzUyMzcf256",
+      srtUrl: "srt://live.cloudflare.com:778?streamid=f256e6ea9341d51eea64c9454659e576&passphrase=ac7b4bc3a8b6e5f5d0d2",
+    });
+  });
+
+  it("reads the connection state, and deletes", async () => {
+    const { calls, fetcher } = fakeStream({
+      [`GET ${ACCOUNT}/live_inputs/in1`]: () => ok({ uid: "in1", rtmps: { url: "rtmps://x/live/", streamKey: "k" }, status: { current: { state: "connected" } } }),
+      [`GET ${ACCOUNT}/live_inputs/in2`]: () => ok({ uid: "in2", rtmps: { url: "rtmps://x/live/", streamKey: "k" }, status: "client_disconnect" }),
+      [`DELETE ${ACCOUNT}/live_inputs/in1`]: () => ({ body: { success: true, errors: [], result: null } }),
+    });
+    const p = provider(fetcher);
+    expect(await p.getLiveInput("in1")).toEqual({ connected: true });
+    expect(await p.getLiveInput("in2")).toEqual({ connected: false });
+    expect(await p.getLiveInput("gone")).toBeNull();
+    await p.deleteLiveInput("in1");
+    expect(calls.at(-1)).toMatchObject({ method: "DELETE" });
+  });
+
+  it("turns Stream's errors and unexpected answers into provider errors", async () => {
+    const { fetcher } = fakeStream({
+      [`POST ${ACCOUNT}/live_inputs`]: () => ({ status: 403, body: { success: false, errors: [{ code: 10000, message: "Authentication error" }] } }),
+    });
+    await expect(provider(fetcher).createLiveInput({ name: "x" })).rejects.toThrow(VideoProviderError);
+    await expect(provider(fetcher).createLiveInput({ name: "x" })).rejects.toThrow(/403 Authentication error/);
+    const broken = (async () => new Response("<html>", { status: 502 })) as unknown as typeof fetch;
+    await expect(provider(broken).createLiveInput({ name: "x" })).rejects.toThrow(VideoProviderError);
+  });
+});
+
+describe("uploads and playback", () => {
+  it("asks for a direct upload URL and posts the file to it", async () => {
+    const { calls, fetcher } = fakeStream({
+      [`POST ${ACCOUNT}/direct_upload`]: () => ok({ uploadURL: "https://upload.videodelivery.net/f65014bc6ff5419ea86e7972a047ba22", uid: "f65014bc6ff5419ea86e7972a047ba22" }),
+      ["POST https://upload.videodelivery.net/f65014bc6ff5419ea86e7972a047ba22"]: () => ({ body: {} }),
+    });
+    const upload = await provider(fetcher).createUpload(new File([new Uint8Array(10)], "final.mp4", { type: "video/mp4" }), { name: "Final" });
+    expect(upload).toEqual({ uid: "f65014bc6ff5419ea86e7972a047ba22", sourceKey: null, status: "processing" });
+    expect(calls[0].body).toMatchObject({ meta: { name: "Final" }, maxDurationSeconds: expect.any(Number) });
+    expect(calls[1].body).toBeInstanceOf(FormData);
+    expect((calls[1].body as FormData).get("file")).toBeInstanceOf(File);
+  });
+
+  it("reads a video's state: processing, ready with its duration, or the error", async () => {
+    const { fetcher } = fakeStream({
+      [`GET ${ACCOUNT}/v1`]: () => ok({ uid: "v1", readyToStream: false, status: { state: "inprogress", pctComplete: "40" } }),
+      [`GET ${ACCOUNT}/v2`]: () => ok({ uid: "v2", readyToStream: true, status: { state: "ready" }, duration: 61.2 }),
+      [`GET ${ACCOUNT}/v3`]: () => ok({ uid: "v3", readyToStream: false, status: { state: "error", errorReasonCode: "ERR_NON_VIDEO", errorReasonText: "The file was not recognized as a valid video file." } }),
+    });
+    const p = provider(fetcher);
+    expect(await p.getUpload("v1")).toEqual({ status: "processing", durationS: null, error: null });
+    expect(await p.getUpload("v2")).toEqual({ status: "ready", durationS: 61.2, error: null });
+    expect(await p.getUpload("v3")).toEqual({ status: "failed", durationS: null, error: "The file was not recognized as a valid video file." });
+  });
+
+  it("signs playback with a token that expires, on the customer subdomain", async () => {
+    const { calls, fetcher } = fakeStream({ [`POST ${ACCOUNT}/v2/token`]: () => ok({ token: "eyJhbGciOi.sig" }) });
+    const urls = await provider(fetcher).signedPlayback("v2", Date.UTC(2026, 0, 1));
+    expect(calls[0].body).toEqual({ exp: Date.UTC(2026, 0, 1) / 1000 });
+    expect(urls).toEqual({
+      dash: "https://customer-abc42.cloudflarestream.com/eyJhbGciOi.sig/manifest/video.mpd",
+      hls: "https://customer-abc42.cloudflarestream.com/eyJhbGciOi.sig/manifest/video.m3u8",
+    });
+  });
+});
+
+describe("webhooks", () => {
+  const SECRET = "85011ed3a913c6ad5f9cf6c5573cc0a7";
+  const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+  const body = JSON.stringify({ uid: "6b9e68b07dfee8cc2d116e4c51d6a957", readyToStream: true, status: { state: "ready" }, duration: 20, liveInput: "in1" });
+
+  async function sign(text: string, time: number, secret = SECRET) {
+    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const sig = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${time}.${text}`)));
+    return `time=${time},sig1=${[...sig].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  }
+  const headers = (signature: string) => new Headers({ "webhook-signature": signature });
+  const p = provider(fakeStream({}).fetcher, SECRET);
+
+  it("accepts Stream's signature and reads the video's state", async () => {
+    const event = await p.verifyWebhook(body, headers(await sign(body, NOW / 1000)), NOW);
+    expect(event).toEqual({ kind: "video.ready", uid: "6b9e68b07dfee8cc2d116e4c51d6a957", liveInputUid: "in1", durationS: 20 });
+  });
+
+  it("refuses a missing, wrong, tampered or stale signature, and any without a secret configured", async () => {
+    expect(await p.verifyWebhook(body, new Headers(), NOW)).toBeNull();
+    expect(await p.verifyWebhook(body, headers(await sign(body, NOW / 1000, "other")), NOW)).toBeNull();
+    expect(await p.verifyWebhook(body.replace("20", "21"), headers(await sign(body, NOW / 1000)), NOW)).toBeNull();
+    expect(await p.verifyWebhook(body, headers(await sign(body, NOW / 1000 - 301)), NOW)).toBeNull();
+    expect(await provider(fakeStream({}).fetcher).verifyWebhook(body, headers(await sign(body, NOW / 1000)), NOW)).toBeNull();
+  });
+});
