@@ -112,8 +112,12 @@ const eventSchema = z.strictObject({
   type: z.enum(["paid", "free"]).optional(),
   access_type: z.enum(["free", "register", "paid", "ppv"]),
   start: relativeTimeSchema,
-  /** Minutes. */
-  duration: z.number().int().min(1).max(24 * 60),
+  /** Minutes; a recorded broadcast's length may be fractional, in whole seconds (20 s is 1/3). */
+  duration: z
+    .number()
+    .positive()
+    .max(24 * 60)
+    .refine((m) => Math.abs(m * 60 - Math.round(m * 60)) < 1e-6 && Math.round(m * 60) >= 1, { message: "must be a whole number of seconds, at least one" }),
   /** Default: the catalogue's time_zone. */
   time_zone: timeZoneSchema.optional(),
   location: keySchema.optional(),
@@ -348,7 +352,7 @@ export function resolveEvents(c: Catalogue, now: number): (CatalogueEvent & Reso
       gender: teams.get(e.home)?.gender ?? "not_identified",
       timeZone,
       eventUtcTs,
-      endUtcTs: eventUtcTs + e.duration * 60_000,
+      endUtcTs: eventUtcTs + Math.round(e.duration * 60) * 1000,
     };
   });
 }

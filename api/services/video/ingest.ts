@@ -9,6 +9,8 @@ import type { Db } from "../../db/client";
 import { channels, events, liveInputs, mediaUploads } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { localIngestPort } from "../../providers/video/local";
+import { findDefinition } from "../../db/repos/definitions";
+import { changeLatest } from "../console/definition";
 import { auditQuery, channelChanged, type ConsoleScope } from "../console/scope";
 import { LIVE_SEGMENT_S, type LiveInputRow } from "./wire";
 
@@ -79,9 +81,9 @@ export async function reportLiveProgress(scope: ConsoleScope, input: LiveInputRo
       return row;
     }
     const end = input.startedAt + count * SEGMENT_MS;
+    await followBroadcast(scope, input.eventId, { start: input.startedAt, end, mediaKey: input.mediaKey });
     const [[row]] = await db.batch([
       db.update(liveInputs).set({ status: "ended", endedAt: now, segmentCount: count }).where(eq(liveInputs.id, input.id)).returning(),
-      db.update(events).set({ eventUtcTs: input.startedAt, endUtcTs: end, mediaKey: input.mediaKey }).where(ofEvent),
       auditQuery(scope, {
         action: "live_input.end",
         target,
@@ -98,17 +100,51 @@ export async function reportLiveProgress(scope: ConsoleScope, input: LiveInputRo
   const endAtLeast = Math.max(event.end, now + LIVE_GRACE_MS);
   if (input.status === "idle") {
     const startedAt = now - count * SEGMENT_MS;
+    await followBroadcast(scope, input.eventId, { start: startedAt, endAtLeast: now + LIVE_GRACE_MS, mediaKey: input.mediaKey });
     const [[row]] = await db.batch([
       db.update(liveInputs).set({ status: "connected", startedAt, segmentCount: count }).where(eq(liveInputs.id, input.id)).returning(),
-      db.update(events).set({ eventUtcTs: startedAt, endUtcTs: endAtLeast, mediaKey: input.mediaKey }).where(ofEvent),
       auditQuery(scope, { action: "live_input.connect", target, before: { status: "idle" }, after: { status: "connected", media_key: input.mediaKey, event_start: new Date(startedAt).toISOString() } }),
     ]);
     await channelChanged(scope.env, scope.channel.alias);
     return row;
   }
+  // While it lasts, the end moves with the stream in the row alone: a report comes every segment, and a console
+  // save of the events (which writes the stored end) is set right again by the next one.
   const [[row]] = await db.batch([
     db.update(liveInputs).set({ segmentCount: count }).where(eq(liveInputs.id, input.id)).returning(),
     db.update(events).set({ endUtcTs: endAtLeast }).where(ofEvent),
   ]);
   return row;
+}
+
+/**
+ * The event as broadcast: its start, end and media written into the channel's stored definition (the loader's own
+ * events section writes the row), so a later edit in the console keeps them. A channel loaded before definitions
+ * were stored has only its rows.
+ */
+async function followBroadcast(scope: ConsoleScope, eventId: number, b: { start: number; mediaKey: string } & ({ end: number } | { endAtLeast: number })): Promise<void> {
+  const event = await scope.db
+    .select({ key: events.key, start: events.eventUtcTs, end: events.endUtcTs })
+    .from(events)
+    .where(and(eq(events.channelId, scope.channel.id), eq(events.id, eventId)))
+    .get();
+  if (!event) throw notFound();
+  // Ended: exactly the recording. Started: the planned length from now, or longer while the stream lasts.
+  const seconds = (plannedMinutes: number) =>
+    "end" in b ? Math.max(1, Math.round((b.end - b.start) / 1000)) : Math.max(Math.round(plannedMinutes * 60), Math.ceil((b.endAtLeast - b.start) / 1000));
+  if (!(await findDefinition(scope.db, scope.channel.id))) {
+    const planned = (event.end - event.start) / 60_000;
+    await scope.db.update(events).set({ eventUtcTs: b.start, endUtcTs: b.start + seconds(planned) * 1000, mediaKey: b.mediaKey }).where(eq(events.id, eventId));
+    return;
+  }
+  await changeLatest(scope, [
+    {
+      name: "events",
+      change: {
+        kind: "update",
+        id: event.key,
+        update: (item) => ({ ...item, start: { utc: new Date(b.start).toISOString() }, duration: seconds(Number(item?.duration)) / 60, media_key: b.mediaKey }),
+      },
+    },
+  ]);
 }
