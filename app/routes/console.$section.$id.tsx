@@ -5,8 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { FieldInput } from "~/features/console/FieldInput";
 import { otherErrors } from "~/features/console/fields";
-import { localized } from "~/features/console/sections";
-import { loadSectionPage, NEW_ITEM, readConsoleForm, saveItemFromForm, withCurrentImages } from "~/features/console/section.server";
+import { localized, NEW_ITEM } from "~/features/console/sections";
+import { loadSectionPage, readConsoleForm, saveItemFromForm, withCurrentImages } from "~/features/console/section.server";
 import { metaFromLoader } from "~/lib/route-meta";
 import { notFound } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";

@@ -61,9 +61,9 @@ export function FieldInput({ field, item, errors, defaultLang }: { field: Field;
 
   if (field.kind === "checkbox") {
     return (
-      <div className="field field--checkbox console-field">
+      <div className="field console-field console-field--checkbox">
         <input type="checkbox" id={id} name={field.name} defaultChecked={value as boolean} {...common} />
-        <label htmlFor={id}>{label}</label>
+        <label htmlFor={id}>{t(`fields.${field.label}`)}</label>
         {foot}
       </div>
     );

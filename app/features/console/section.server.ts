@@ -8,7 +8,7 @@ import { dropChannelMemory } from "~/server/cache.server";
 import { readForm } from "~/server/form.server";
 import { type ChannelManager, notFound, requireChannelManager } from "~/server/guards.server";
 import { readForm as readFields, type Field, type Option } from "./fields";
-import { listSection, type FieldContext, type ListSection } from "./sections";
+import { listSection, NEW_ITEM, type FieldContext, type ListSection } from "./sections";
 
 /** A form with an image may carry one file of up to 2 MB (the API's limit), plus the fields. */
 export const UPLOAD_FORM_MAX_BYTES = 2 * 1024 * 1024 + 64 * 1024;
@@ -78,10 +78,31 @@ export async function saveItemFromForm(page: SectionPage, form: FormData, id: st
   }
   const { value, errors } = readFields(fields, form, existing ?? spec.template ?? {});
   if (Object.keys(errors).length) return { ok: false, status: 422, message: "", errors };
+  // A new item left without a key gets one from what names it, as the definition wants keys.
+  if (id === NEW_ITEM && typeof value[spec.key] !== "string" && spec.key !== "url") value[spec.key] = suggestKey(spec.section, value, page.items.map((i) => String(i[spec.key])));
   const key = typeof value[spec.key] === "string" ? (value[spec.key] as string) : id;
   return done(await asResult(manager.calls.saveItem(spec.section, id === NEW_ITEM ? key : id, version, value)), key);
 }
 
-/** The id of the item page that creates one. */
-export const NEW_ITEM = "new";
 export type { EditableSectionName };
+
+const slug = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+
+/** A key for a new item: an event's matchup and day, else its name; made unique among the section's keys. */
+export function suggestKey(section: EditableSectionName, value: Record<string, unknown>, taken: string[]): string {
+  const name = (v: unknown) => (typeof v === "string" ? v : v && typeof v === "object" ? String(Object.values(v as Record<string, string>)[0] ?? "") : "");
+  const day = ((value.start as { utc?: string } | undefined)?.utc ?? "").slice(0, 10);
+  const base =
+    slug(section === "events" ? [value.away, "at", value.home, day].filter(Boolean).join(" ") : name(value.name ?? value.title ?? value.question ?? value.code)) ||
+    section.replace(/_/g, "-");
+  let key = base;
+  for (let n = 2; taken.includes(key); n++) key = `${base}-${n}`;
+  return key;
+}

@@ -6,6 +6,13 @@ import type { Field, Option } from "./fields";
 
 type Item = Record<string, unknown>;
 
+/** What a list's cells are shown with. */
+export interface ListView {
+  lang: string;
+  timeZone: string;
+  refs: Partial<Record<EditableSectionName, Item[]>>;
+}
+
 export interface FieldContext {
   refs: Partial<Record<EditableSectionName, Item[]>>;
   images: Option[];
@@ -24,7 +31,11 @@ export interface ListSection {
   /** Other sections the form picks from. */
   refs: EditableSectionName[];
   /** The list's columns: a console:fields label and the cell. */
-  columns: { label: string; cell: (item: Item, lang: string) => string }[];
+  columns: { label: string; cell: (item: Item, view: ListView) => string }[];
+  /** The list's order (default: the definition's). */
+  order?: (a: Item, b: Item) => number;
+  /** Splits the list in two (events: upcoming first, then the past on their own page). */
+  past?: (item: Item, now: number) => boolean;
   fields: (ctx: FieldContext) => Field[];
   /** A new item's starting values. */
   template?: Item;
@@ -45,12 +56,19 @@ const opts = (items: Item[] | undefined, key: string, lang: string, label = "nam
 const fixed = (values: readonly string[]): Option[] => values.map((v) => ({ value: v, label: v }));
 const KEY_PATTERN = "[a-z0-9][a-z0-9_.\\-]{0,79}";
 const ALIAS_PATTERN = "[a-z0-9](?:[a-z0-9\\-]{0,78}[a-z0-9])?";
-const key = (name = "key"): Field => ({ name, label: name, kind: "text", required: true, pattern: name === "alias" ? ALIAS_PATTERN : KEY_PATTERN, hint: name });
+/** An item's key: left empty on a new item, one is made from its name (section.server.ts suggestKey). */
+const key = (name = "key"): Field => ({ name, label: name, kind: "text", pattern: name === "alias" ? ALIAS_PATTERN : KEY_PATTERN, hint: name });
 const weight: Field = { name: "weight", label: "weight", kind: "number", hint: "weight" };
 const link = (name = "link_url"): Field => ({ name, label: name, kind: "text", inputMode: "url", hint: "link" });
 const col = (label: string, cell: ListSection["columns"][number]["cell"]) => ({ label, cell });
 const textCell = (name: string) => (i: Item) => (i[name] === undefined || i[name] === null ? "" : String(i[name]));
-const nameCell = (name: string) => (i: Item, lang: string) => localized(i[name], lang);
+const nameCell = (name: string) => (i: Item, v: ListView) => localized(i[name], v.lang);
+const startOf = (i: Item) => Date.parse((i.start as { utc?: string } | undefined)?.utc ?? "") || 0;
+/** A team by alias as the site shows it in a matchup: its short name. */
+const teamName = (alias: unknown, v: ListView) => {
+  const team = v.refs.teams?.find((t) => t.alias === alias);
+  return team ? String(team.short_name ?? localized(team.name, v.lang)) : String(alias);
+};
 
 export const LIST_SECTIONS: ListSection[] = [
   {
@@ -161,8 +179,8 @@ export const LIST_SECTIONS: ListSection[] = [
     key: "key",
     refs: ["teams", "sports", "locations"],
     columns: [
-      col("name", (i, lang) => localized(i.name, lang) || `${String(i.away)} @ ${String(i.home)}`),
-      col("start", (i) => (i.start as { utc?: string } | undefined)?.utc ?? ""),
+      col("name", (i, v) => localized(i.name, v.lang) || `${teamName(i.away, v)} @ ${teamName(i.home, v)}`),
+      col("start", (i, v) => (startOf(i) ? new Intl.DateTimeFormat(v.lang, { dateStyle: "medium", timeStyle: "short", timeZone: String(i.time_zone ?? v.timeZone) }).format(startOf(i)) : "")),
       col("access_type", textCell("access_type")),
       col("published", (i) => (i.published === false ? "draft" : "published")),
     ],
@@ -182,6 +200,8 @@ export const LIST_SECTIONS: ListSection[] = [
       { name: "media_key", label: "media_key", kind: "text", hint: "mediaKey" },
     ],
     template: { access_type: "free", duration: 120, published: false, media_key: "demo" },
+    order: (a, b) => startOf(a) - startOf(b),
+    past: (i, now) => startOf(i) + Number(i.duration ?? 0) * 60_000 < now,
   },
   {
     slug: "teams",
@@ -328,3 +348,6 @@ export const LIST_SECTIONS: ListSection[] = [
 
 export const listSection = (slug: string | undefined) => LIST_SECTIONS.find((s) => s.slug === slug);
 export const groupOf = (group: string) => LIST_SECTIONS.filter((s) => s.group === group);
+
+/** The id of the item page that creates one. */
+export const NEW_ITEM = "new";
