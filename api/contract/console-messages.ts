@@ -7,7 +7,7 @@ export const CONSOLE_MESSAGES = {
   invalid: "Some values are not valid.",
   unknownSection: "Unknown section.",
   unreadableColors: "These colours are too close to read: choose a pair with a contrast ratio of at least 4.5:1.",
-  imageType: "Upload a PNG, JPEG, WebP or GIF image.",
+  imageType: "Upload a PNG, JPEG, WebP, GIF or SVG image.",
   imageTooLarge: "The image is larger than 2 MB.",
   videoType: "Upload an MP4, MOV, WebM or MKV video.",
   videoTooLarge: "The video is larger than 500 MB.",

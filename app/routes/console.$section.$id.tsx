@@ -10,6 +10,7 @@ import { loadSectionPage, readConsoleForm, saveItemFromForm, withCurrentImages }
 import { metaFromLoader } from "~/lib/route-meta";
 import { notFound } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
+import { consoleMessage } from "~/features/console/messages";
 
 async function page(args: LoaderFunctionArgs) {
   const loaded = await loadSectionPage(args.context, args.request, args.params.section);
@@ -64,7 +65,7 @@ export default function ConsoleItem() {
       <h1 id="item-title">{isNew ? t(`sections.${slug}.add`) : t("form.editTitle", { name: id })}</h1>
       {result ? (
         <div className="notice notice--error" role="alert">
-          <p>{result.message || t("form.fix")}</p>
+          <p>{consoleMessage(t, result.message) || t("form.fix")}</p>
           {others.length ? (
             <ul>
               {others.map((m) => (

@@ -8,6 +8,7 @@ import { metaFromLoader } from "~/lib/route-meta";
 import { asResult } from "~/server/api/errors";
 import { notFound, requireChannelManager } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
+import { consoleMessage } from "~/features/console/messages";
 
 function requirePlatform(...args: Parameters<typeof requireChannelManager>) {
   const manager = requireChannelManager(...args);
@@ -59,7 +60,7 @@ export default function ConsoleChannels() {
   const result = useActionData<typeof action>();
   const { t } = useTranslation("console");
   const busy = useNavigation().state === "submitting";
-  const e = result?.errors ?? {};
+  const e: Record<string, string[]> = Object.fromEntries(Object.entries(result?.errors ?? {}).map(([k, v]) => [k, v.map((m) => consoleMessage(t, m))]));
   return (
     <section aria-labelledby="channels-title" className="console-item">
       <h1 id="channels-title">{t("channels.title")}</h1>
@@ -71,7 +72,7 @@ export default function ConsoleChannels() {
         </p>
       ) : result ? (
         <p className="notice notice--error" role="alert">
-          {result.message}
+          {consoleMessage(t, result.message)}
         </p>
       ) : null}
       <Form method="post" className="console-form" noValidate aria-labelledby="create-title">

@@ -13,6 +13,7 @@ import { asResult } from "~/server/api/errors";
 import { dropChannelMemory } from "~/server/cache.server";
 import { requireChannelManager } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
+import { consoleMessage } from "~/features/console/messages";
 
 const ZONE: Field = { name: "time_zone", label: "time_zone", kind: "text", required: true, hint: "timeZone" };
 
@@ -64,7 +65,7 @@ export default function ConsoleSettings() {
         </p>
       ) : result ? (
         <div className="notice notice--error" role="alert">
-          <p>{result.message || t("form.fix")}</p>
+          <p>{consoleMessage(t, result.message) || t("form.fix")}</p>
           {others.length ? (
             <ul>
               {others.map((m) => (

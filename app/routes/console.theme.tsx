@@ -13,6 +13,7 @@ import { asResult } from "~/server/api/errors";
 import { dropChannelMemory } from "~/server/cache.server";
 import { requireChannelManager } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
+import { consoleMessage } from "~/features/console/messages";
 
 type Colors = { web?: Partial<Record<ColorKey, string>>; tv?: unknown; mobile?: unknown };
 const imageFields = (images: { value: string; label: string }[]): Field[] => [
@@ -98,7 +99,7 @@ export default function ConsoleTheme() {
         </p>
       ) : (
         <p className="notice notice--error" role="alert">
-          {result.message || t("form.fix")}
+          {consoleMessage(t, result.message) || t("form.fix")}
         </p>
       )
     ) : null;
@@ -146,7 +147,7 @@ export default function ConsoleTheme() {
         </button>
         {result?.intent === "upload" && !result.ok ? (
           <p id="upload-error" className="field__error" role="alert">
-            {Object.values(result.errors).flat().join(" · ") || result.message}
+            {Object.values(result.errors).flat().map((m) => consoleMessage(t, m)).join(" · ") || consoleMessage(t, result.message)}
           </p>
         ) : null}
       </Form>

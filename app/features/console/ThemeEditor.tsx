@@ -28,9 +28,10 @@ export function ThemeEditor({ stored, errors }: { stored: Partial<Record<ColorKe
             <div key={key} className="theme-color">
               <label htmlFor={id}>{t(`colors.${key}`)}</label>
               <div className="theme-color__inputs">
+                {/* A mouse shortcut to the text field beside it, which is the field for everyone (keyboard, screen reader). */}
                 <input
                   type="color"
-                  aria-label={t(`colors.${key}`)}
+                  aria-hidden="true"
                   tabIndex={-1}
                   value={effective(key)}
                   onChange={(e) => set(key, e.target.value)}
