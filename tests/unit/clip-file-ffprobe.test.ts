@@ -15,7 +15,8 @@ async function clipProbe(startS: number, durationS: number): Promise<Probe> {
   return probe(new Uint8Array(await new Response(built.stream).arrayBuffer()), "clip.mp4");
 }
 
-describe.skipIf(!hasFfprobe)("clip files read by ffprobe", () => {
+// ffprobe is a process of its own: on a busy 2-core machine it may take seconds to start.
+describe.skipIf(!hasFfprobe)("clip files read by ffprobe", { timeout: 30_000 }, () => {
   it.each([
     [37.3, 30],
     [61.1, 300],

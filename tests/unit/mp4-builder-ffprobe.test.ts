@@ -12,7 +12,7 @@ async function build(first: number, last: number): Promise<Uint8Array> {
   return bytes;
 }
 
-describe.skipIf(!hasFfprobe)("event MP4 read by ffprobe", () => {
+describe.skipIf(!hasFfprobe)("event MP4 read by ffprobe", { timeout: 30_000 }, () => {
   it("a 10 s event: h264 + aac, starting at 0, 10 s long", async () => {
     const p = await probe(await build(1, 5), "event.mp4");
     expect(p.streams.map((s) => s.codec_name).sort()).toEqual(["aac", "h264"]);
