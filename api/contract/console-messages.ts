@@ -10,7 +10,7 @@ export const CONSOLE_MESSAGES = {
   imageType: "Upload a PNG, JPEG, WebP, GIF or SVG image.",
   imageTooLarge: "The image is larger than 2 MB.",
   videoType: "Upload an MP4, MOV, WebM or MKV video.",
-  videoTooLarge: "The video is larger than 500 MB.",
+  videoTooLarge: "The video is larger than 100 MB.",
   aliasTaken: "This address is already taken.",
   aliasReserved: "This address is reserved.",
   domainTaken: "This domain is already used by a channel.",

@@ -24,7 +24,8 @@ export const UPLOAD_STATUSES = ["uploaded", "processing", "ready", "failed"] as 
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 
 /** Upload limits: the local ingest packages anything ffmpeg reads; these are the containers the form offers. */
-export const VIDEO_MAX_BYTES = 500 * 1024 * 1024;
+/** A Worker takes request bodies up to 100 MB (Free and Pro plans); larger files need the provider's direct upload. */
+export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
 export const VIDEO_TYPES = ["video/mp4", "video/quicktime", "video/webm", "video/x-matroska"] as const;
 export const VIDEO_EXTENSIONS = [".mp4", ".mov", ".webm", ".mkv"] as const;
 

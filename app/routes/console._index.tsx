@@ -1,26 +1,52 @@
-// /console: the overview of the channel, with the latest changes.
+// /console: where the owner starts (issue 16): the site's address, and the latest changes to the channel.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { metaFromLoader } from "~/lib/route-meta";
 import { requireChannelManager } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
+import { LocalTime } from "~/ui/LocalTime";
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const { tenant } = requireChannelManager(context, request);
-  const t = await getT(tenant.lang);
-  return { origin: tenant.origin, meta: { title: t("console:overview.title") } };
+  const { tenant, calls } = requireChannelManager(context, request);
+  const [t, recent] = await Promise.all([getT(tenant.lang), calls.audit({ limit: 5 })]);
+  return { origin: tenant.origin, recent, meta: { title: t("console:overview.title") } };
 }
 
 export const meta = metaFromLoader;
 
 export default function ConsoleOverview() {
-  const { origin } = useLoaderData<typeof loader>();
+  const { origin, recent } = useLoaderData<typeof loader>();
   const { t } = useTranslation("console");
   return (
-    <section aria-labelledby="console-title">
+    <section aria-labelledby="console-title" className="console-item">
       <h1 id="console-title">{t("overview.title")}</h1>
       <p>{t("overview.intro", { origin })}</p>
+      <p>
+        <a href={origin} className="button button--primary">
+          {t("overview.open")}
+        </a>
+      </p>
+      <h2 id="recent-title">{t("overview.recent")}</h2>
+      {recent.length ? (
+        <ol className="console-activity" aria-labelledby="recent-title">
+          {recent.map((e) => (
+            <li key={e.id}>
+              <p className="console-activity__line">
+                <LocalTime iso={new Date(e.created_at).toISOString()} zone="UTC" />
+                <span>{e.actor}</span>
+                <strong>{t(`activity.actions.${e.action}`, { defaultValue: e.action })}</strong>
+                <code>{e.target}</code>
+              </p>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p>{t("overview.none")}</p>
+      )}
+      <p>
+        <Link to="/console/activity">{t("activity.title")}</Link>
+      </p>
     </section>
   );
 }

@@ -9,6 +9,8 @@ import { VIDEO_EXTENSIONS, VIDEO_MAX_BYTES, VIDEO_TYPES } from "@api/contract/vi
 import { FormNotice } from "~/features/auth/AuthFields";
 import { metaFromLoader } from "~/lib/route-meta";
 import { requireChannelManager } from "~/server/guards.server";
+import { consoleMessage } from "~/features/console/messages";
+import { readForm } from "~/server/form.server";
 import { getT } from "~/server/i18n.server";
 import { markExpired } from "~/server/session.server";
 import videoCss from "~/styles/console-video.css?url";
@@ -35,20 +37,12 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: videoCss }
 type Answer = { ok: boolean; message: string; errors: Record<string, string[]>; values: { title_en: string; title_fr: string } };
 
 export async function action({ context, request }: ActionFunctionArgs) {
+  // The body first, like every form action (ADR 021): 415 or 400 for one that cannot be read, whoever sends it.
+  const form = await readForm(request, { fileMaxBytes: VIDEO_MAX_BYTES + FORM_OVERHEAD_BYTES });
   const { tenant, calls } = videoCalls(context, request);
   const t = await getT(tenant.lang);
   const empty = { title_en: "", title_fr: "" };
   const refuse = (status: number, message: string, errors: Record<string, string[]> = {}, values = empty) => json<Answer>({ ok: false, message, errors, values }, { status });
-  const type = request.headers.get("content-type") ?? "";
-  const length = Number(request.headers.get("content-length") ?? NaN);
-  if (!type.startsWith("multipart/form-data")) return refuse(415, t("video:uploads.badForm"));
-  if (length > VIDEO_MAX_BYTES + FORM_OVERHEAD_BYTES) return refuse(413, t("video:uploads.tooLarge"), { file: [t("video:uploads.tooLarge")] });
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return refuse(400, t("video:uploads.badForm"));
-  }
   const values = { title_en: String(form.get("title_en") ?? ""), title_fr: String(form.get("title_fr") ?? "") };
   const upload = new FormData();
   upload.set("title_en", values.title_en);
@@ -56,7 +50,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const file = form.get("file");
   if (file instanceof File) upload.set("file", file, file.name);
   const result = await calls.upload(upload);
-  if (!result.ok) return refuse(result.status, result.message, result.errors, values);
+  if (!result.ok) {
+    const errors = Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [k, v.map((m) => consoleMessage(t, m))]));
+    return refuse(result.status, consoleMessage(t, result.message), errors, values);
+  }
   return json<Answer>({ ok: true, message: t("video:uploads.sent", { title: result.value.title.en }), errors: {}, values: empty });
 }
 

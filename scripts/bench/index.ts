@@ -8,6 +8,7 @@ import { join, resolve } from "node:path";
 import { MEASUREMENTS, OPTIONAL_MEASUREMENTS } from "./measurements";
 import { describeTarget, formatClipReadyTable, formatFirstFrameTable, formatLighthouseTable, formatNotes, formatTable, playerCheck, writeJson } from "./report";
 import { CLIPS, ROUTES, STATIC_CHANNEL, findStaticAsset, routeLabel, routeMatches } from "./routes";
+import { formatOnboardingTable, measureOnboarding, type OnboardingResult } from "./onboarding";
 import { startServer, type RunningServer } from "./server";
 import { checkSignedInPage, prepareSignedInTargets } from "./signed-in";
 import type { BenchContext, BenchOptions, Measurement, Target, TargetResult } from "./types";
@@ -34,17 +35,18 @@ function intFlag(name: string, value: string | undefined, min: number, max: numb
 }
 
 function parseArgs(argv: string[]): Cli {
-  const cli: Cli = { build: true, only: [], skip: [], options: { durationSec: 10, connections: 10, timingSamples: 200, warmup: 20, firstFrameRuns: 5, clipRuns: 3 } };
+  const cli: Cli = { build: true, only: [], skip: [], options: { durationSec: 10, connections: 10, timingSamples: 200, warmup: 20, firstFrameRuns: 5, clipRuns: 3, onboardingRuns: 3 } };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--no-build") cli.build = false;
-    else if (a.startsWith("--no-") && OPTIONAL_MEASUREMENTS.includes(a.slice(5))) cli.skip.push(a.slice(5));
+    else if (a.startsWith("--no-") && [...OPTIONAL_MEASUREMENTS, "onboarding"].includes(a.slice(5))) cli.skip.push(a.slice(5));
     else if (a === "--duration") cli.options.durationSec = intFlag(a, argv[++i], 1, 600);
     else if (a === "--connections") cli.options.connections = intFlag(a, argv[++i], 1, 100);
     else if (a === "--samples") cli.options.timingSamples = intFlag(a, argv[++i], 1, 10_000);
     else if (a === "--runs") cli.options.firstFrameRuns = intFlag(a, argv[++i], 1, 50);
     // At most 1 warm-up + 2 × 20 clips per channel: within the demo viewer's 50 (deleted clips count too).
     else if (a === "--clip-runs") cli.options.clipRuns = intFlag(a, argv[++i], 1, 20);
+    else if (a === "--onboarding-runs") cli.options.onboardingRuns = intFlag(a, argv[++i], 1, 20);
     else if (a === "--only") {
       const p = argv[++i];
       if (!p?.startsWith("/")) throw new Error("--only expects a route starting with / (its path, or e.g. '/ (signed in)')");
@@ -52,7 +54,7 @@ function parseArgs(argv: string[]): Cli {
     } else if (a === "--help" || a === "-h") {
       console.log(
         "npm run bench -- [--no-build] [--duration N] [--only <route>]... [--connections N] [--samples N] [--runs N] [--clip-runs N]\n" +
-          "                 [--no-first-frame] [--no-clip-ready] [--no-lighthouse]\n\n" +
+          "                 [--onboarding-runs N] [--no-first-frame] [--no-clip-ready] [--no-lighthouse] [--no-onboarding]\n\n" +
           "--only picks pages (routes.ts ROUTES) by label: '/', '/watch/{live}', '/ (signed in, 10 favourites)' or its short form\n" +
           "'/ (signed in)'; '/' alone is the anonymous home. The static asset and the clips (routes.ts CLIPS) run regardless.\n" +
           "--runs N: measured time-to-first-frame runs per watch page (5); --clip-runs N: measured clips per clip (3, at most 20).",
@@ -173,6 +175,17 @@ async function main(): Promise<void> {
     }
     const measurements = MEASUREMENTS.filter((m) => !cli.skip.includes(m.name));
     for (const m of measurements) await runMeasurement(m, ctx, results);
+    // Last: it creates channels, which nothing measured before should see.
+    let onboarding: OnboardingResult | null = null;
+    const onboardingFailures: string[] = [];
+    if (!cli.skip.includes("onboarding")) {
+      process.stdout.write(`  onboarding     ${cli.options.onboardingRuns} channel(s) created and themed ... `);
+      onboarding = await measureOnboarding(ctx, cli.options.onboardingRuns).catch((e: Error) => {
+        onboardingFailures.push(`onboarding: ${e.message.split("\n")[0]}`);
+        return null;
+      });
+      console.log(onboarding ? "done" : "failed");
+    }
     // Still signed in after everything (autocannon cannot look at bodies): the session held for the whole run.
     for (const r of results.filter((x) => x.target.signedIn && !x.errors[SIGN_IN])) {
       await checkSignedInPage(ctx.port, r.target).catch((e: Error) => (r.errors[SIGN_IN] = `after the run: ${e.message}`));
@@ -186,14 +199,17 @@ async function main(): Promise<void> {
       console.log("\nClip ready (POST /api/clip → GET answering ready)\n" + formatClipReadyTable(results, cli.options.clipRuns));
     }
     if (measurements.some((m) => m.name === "lighthouse")) console.log("\nLighthouse\n" + formatLighthouseTable(results));
+    if (onboarding) console.log("\nOnboarding (create → themed home on the subdomain → on a custom domain)\n" + formatOnboardingTable(onboarding));
     const notes = formatNotes(results);
     if (notes.length) console.log("\n" + notes.map((n) => `- ${n}`).join("\n"));
-    writeJson(OUT_FILE, ROOT, cli.options, ctx.port, results);
+    writeJson(OUT_FILE, ROOT, cli.options, ctx.port, results, { onboarding });
     console.log(`\nwrote ${resolve(OUT_FILE)}`);
     // Last, so it is what a reader sees: the pages that must stay player-free, and any that did not.
     const { lines, failures } = playerCheck(results);
     if (lines.length) console.log("\nPlayer JS on pages without a player\n" + lines.map((l) => `- ${l}`).join("\n"));
     for (const r of results.filter((x) => x.errors[SIGN_IN])) failures.push(`${describeTarget(r.target)}: ${r.errors[SIGN_IN]}`);
+    failures.push(...onboardingFailures);
+    if (onboarding && onboarding.medianTotalMs > onboarding.goalMs) failures.push(`onboarding took ${onboarding.medianTotalMs} ms (median), over the ${onboarding.goalMs} ms goal`);
     for (const f of failures) console.error(`FAIL: ${f}`);
     if (failures.length) process.exitCode = 1;
   } finally {

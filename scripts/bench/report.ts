@@ -193,7 +193,7 @@ function git(root: string): { commit: string; dirty: boolean } {
   return { commit, dirty };
 }
 
-export function writeJson(file: string, root: string, options: BenchOptions, port: number, results: TargetResult[]): void {
+export function writeJson(file: string, root: string, options: BenchOptions, port: number, results: TargetResult[], extra: Record<string, unknown> = {}): void {
   const cpus = os.cpus();
   const report = {
     date: new Date().toISOString(),
@@ -209,6 +209,7 @@ export function writeJson(file: string, root: string, options: BenchOptions, por
     options,
     staticRps: results.find((r) => r.target.kind === "static")?.load?.rps ?? null,
     results,
+    ...extra,
   };
   mkdirSync(dirname(file), { recursive: true });
   // A signed-in target's cookie is a session token: not for the file.

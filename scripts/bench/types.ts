@@ -43,6 +43,8 @@ export interface BenchOptions {
   firstFrameRuns: number;
   /** Measured clips per clip target for clip-ready latency (after one unmeasured clip per channel). */
   clipRuns: number;
+  /** Channels created and themed by the onboarding measurement (issue 16). */
+  onboardingRuns: number;
   /** autocannon seconds per target. */
   durationSec: number;
   /** autocannon connections (keep modest: the local runtime shares 2 cores with the load generator). */

@@ -12,6 +12,7 @@ import { CONSOLE_MESSAGES } from "../../contract/console-messages";
 import { auditStatement } from "../../db/repos/audit";
 import { findDefinition } from "../../db/repos/definitions";
 import { ApiError } from "../../lib/errors";
+import { TtlCache } from "../../lib/ttl-cache";
 import { channelChanged, type ConsoleScope } from "./scope";
 
 export type SectionChange =
@@ -27,10 +28,19 @@ interface Loaded {
   updatedAt: number;
 }
 
+/**
+ * Parsed copies by channel and version: a console page reads several sections at once, and validating a large
+ * channel's whole document (hundreds of events) each time would cost CPU for nothing. A version never changes content.
+ */
+const parsed = new TtlCache<StoredDefinition>(60_000, 50);
+
 async function load(scope: ConsoleScope): Promise<Loaded> {
   const row = await findDefinition(scope.db, scope.channel.id);
   if (!row) throw new ApiError(404, CONSOLE_MESSAGES.notFound);
-  return { def: parseStored(row.definition, scope.channel.alias), version: row.version, updatedAt: row.updatedAt };
+  const cacheKey = `${scope.channel.id}:${row.version}:${row.updatedAt}`;
+  let def = parsed.get(cacheKey, scope.now);
+  if (!def) parsed.set(cacheKey, (def = parseStored(row.definition, scope.channel.alias)), scope.now);
+  return { def, version: row.version, updatedAt: row.updatedAt };
 }
 
 export async function getSection(scope: ConsoleScope, name: EditableSectionName): Promise<SectionState> {
