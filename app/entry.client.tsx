@@ -4,6 +4,7 @@ import resourcesToBackend from "i18next-resources-to-backend";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nOptions } from "~/lib/i18n";
 
 // Only the page's language is loaded; another one is fetched when the visitor switches.
@@ -11,7 +12,7 @@ async function hydrate() {
   await i18next
     .use(initReactI18next)
     .use(resourcesToBackend((lng: string, ns: string) => import(`./locales/${lng}/${ns}.json`)))
-    .init({ ...i18nOptions, lng: document.documentElement.lang || i18nOptions.fallbackLng });
+    .init({ ...i18nOptions, ns: [...i18nOptions.ns, ...getInitialNamespaces()], lng: document.documentElement.lang || i18nOptions.fallbackLng });
 
   startTransition(() => {
     hydrateRoot(

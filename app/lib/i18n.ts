@@ -5,7 +5,8 @@ export const i18nOptions = {
   supportedLngs: [...LANGUAGES],
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: "common",
-  ns: ["common", "auth", "player", "commerce", "orders", "clips", "share", "favorites", "reminders", "calendar", "devices", "sessions", "analytics", "console", "domains", "video"],
+  // Loaded in the browser on every page. A route that needs another declares it in `handle.i18n` (the console's).
+  ns: ["common", "auth", "player", "commerce", "orders", "clips", "share", "favorites", "reminders", "calendar", "devices", "sessions", "analytics"],
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 } as const;

@@ -7,4 +7,6 @@ export interface RouteHandle {
    * Read on the deepest matched route only (see frameAncestorsFor in app/server/security.server.ts).
    */
   embeddable?: boolean;
+  /** Locale namespaces the page needs besides the ones every page loads (app/lib/i18n.ts). */
+  i18n?: string[];
 }

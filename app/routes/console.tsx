@@ -4,6 +4,7 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CONSOLE_NAV } from "~/features/console/nav";
+import type { RouteHandle } from "~/lib/route-handle";
 import { requireChannelManager } from "~/server/guards.server";
 import consoleCss from "~/styles/console.css?url";
 
@@ -13,6 +14,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 }
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: consoleCss }];
+// The console's words load only on its pages.
+export const handle: RouteHandle = { i18n: ["console", "domains", "video"] };
 
 export default function ConsoleLayout() {
   const { platform, channel } = useLoaderData<typeof loader>();

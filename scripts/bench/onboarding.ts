@@ -14,7 +14,7 @@ const POLL_MS = 100;
 const PAGE_TIMEOUT_MS = 120_000;
 /** The colours the owner saves: the home page is "themed" once it carries them. */
 const PRIMARY = "#0b6e4f";
-const PASSWORD = "Bench-Owner-2031";
+const PASSWORD = "Harbor-Lights-2031";
 
 export const ONBOARDING_STEPS = ["create", "password", "sign in", "colours", "themed home", "domain", "home on domain"] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
