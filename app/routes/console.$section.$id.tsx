@@ -4,13 +4,12 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldInput } from "~/features/console/FieldInput";
-import { otherErrors } from "~/features/console/fields";
+import { SaveRefused } from "~/features/console/Notices";
 import { localized, NEW_ITEM } from "~/features/console/sections";
 import { loadSectionPage, readConsoleForm, saveItemFromForm, withCurrentImages } from "~/features/console/section.server";
 import { metaFromLoader } from "~/lib/route-meta";
 import { notFound } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { consoleMessage } from "~/features/console/messages";
 
 async function page(args: LoaderFunctionArgs) {
   const loaded = await loadSectionPage(args.context, args.request, args.params.section);
@@ -56,25 +55,13 @@ export default function ConsoleItem() {
   const result = useActionData<typeof action>();
   const { t } = useTranslation("console");
   const busy = useNavigation().state === "submitting";
-  const others = otherErrors(result?.errors, fields);
   return (
     <section aria-labelledby="item-title" className="console-item">
       <p>
         <Link to={`/console/${slug}`}>{t("form.back", { section: t(`sections.${slug}.title`) })}</Link>
       </p>
       <h1 id="item-title">{isNew ? t(`sections.${slug}.add`) : t("form.editTitle", { name: id })}</h1>
-      {result ? (
-        <div className="notice notice--error" role="alert">
-          <p>{consoleMessage(t, result.message) || t("form.fix")}</p>
-          {others.length ? (
-            <ul>
-              {others.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      {result ? <SaveRefused message={result.message} errors={result.errors} fields={fields} /> : null}
       <Form method="post" encType="multipart/form-data" className="console-form" noValidate>
         <input type="hidden" name="version" value={version} />
         {fields.map((field) => (

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { metaFromLoader } from "~/lib/route-meta";
 import { requireChannelManager } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { LocalTime } from "~/ui/LocalTime";
+import { ActivityLine } from "~/features/console/Notices";
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const { tenant, calls } = requireChannelManager(context, request);
@@ -32,12 +32,7 @@ export default function ConsoleOverview() {
         <ol className="console-activity" aria-labelledby="recent-title">
           {recent.map((e) => (
             <li key={e.id}>
-              <p className="console-activity__line">
-                <LocalTime iso={new Date(e.created_at).toISOString()} zone="UTC" />
-                <span>{e.actor}</span>
-                <strong>{t(`activity.actions.${e.action}`, { defaultValue: e.action })}</strong>
-                <code>{e.target}</code>
-              </p>
+              <ActivityLine entry={e} />
             </li>
           ))}
         </ol>

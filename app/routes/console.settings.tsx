@@ -4,7 +4,8 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldInput } from "~/features/console/FieldInput";
-import { otherErrors, readForm as readFields, type Field } from "~/features/console/fields";
+import { SaveRefused } from "~/features/console/Notices";
+import { readForm as readFields, type Field } from "~/features/console/fields";
 import { readConsoleForm } from "~/features/console/section.server";
 import { SETTINGS_FIELDS, settingsFromForm, toFormErrorKeys, toFormKeys } from "~/features/console/settings-fields";
 import { SETTING_KEYS } from "@api/contract/settings";
@@ -13,7 +14,6 @@ import { asResult } from "~/server/api/errors";
 import { dropChannelMemory } from "~/server/cache.server";
 import { requireChannelManager } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { consoleMessage } from "~/features/console/messages";
 
 const ZONE: Field = { name: "time_zone", label: "time_zone", kind: "text", required: true, hint: "timeZone" };
 
@@ -54,7 +54,6 @@ export default function ConsoleSettings() {
   const { t } = useTranslation("console");
   const busy = useNavigation().state === "submitting";
   const fields = [...SETTINGS_FIELDS, ZONE];
-  const others = otherErrors(result?.errors, fields);
   return (
     <section aria-labelledby="settings-title" className="console-item">
       <h1 id="settings-title">{t("settings.title")}</h1>
@@ -64,16 +63,7 @@ export default function ConsoleSettings() {
           {t("settings.saved")}
         </p>
       ) : result ? (
-        <div className="notice notice--error" role="alert">
-          <p>{consoleMessage(t, result.message) || t("form.fix")}</p>
-          {others.length ? (
-            <ul>
-              {others.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <SaveRefused message={result.message} errors={result.errors} fields={fields} />
       ) : null}
       <Form method="post" className="console-form" noValidate key={version}>
         <input type="hidden" name="version" value={version} />
