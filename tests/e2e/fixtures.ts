@@ -97,8 +97,13 @@ export async function acceptCookies(page: Page) {
   // page to load, or a test measuring the page next would read it half-parsed (unstyled).
   const reloaded = page.waitForEvent("load");
   reloaded.catch(() => undefined);
+  // With them, the page's data reloads after the post (the root's among it): wait for it, or what the test does next
+  // (opening the drawer) races the re-render.
+  const revalidated = page.waitForResponse((r) => /[?&]_data=root\b/.test(r.url()));
+  revalidated.catch(() => undefined);
   await cookieNotice(page).getByRole("button", { name: /^(Accept|Accepter)$/ }).click();
   const response = await stored;
   if (response.status() >= 300 && response.status() < 400) await reloaded;
+  else await revalidated;
   await expect(cookieNotice(page)).toHaveCount(0);
 }

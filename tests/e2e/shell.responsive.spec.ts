@@ -66,7 +66,7 @@ for (const ch of CHANNELS) {
       await page.keyboard.press("Enter");
       await expect(drawer).toBeVisible();
       await expect(button).toHaveAttribute("aria-expanded", "true");
-      expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
+      await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
       // The drawer holds the search, the menu, the language and the account.
       await expect(drawer.getByRole("search")).toBeVisible();
       await expect(drawer.getByRole("navigation")).toBeVisible();
