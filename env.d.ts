@@ -60,6 +60,7 @@ interface Env {
   CLOUDFLARE_STREAM_CUSTOMER_CODE?: string;
   /** The secret Stream answered when the webhook URL (/api/video/webhook) was set. */
   CLOUDFLARE_STREAM_WEBHOOK_SECRET?: string;
+  CLOUDFLARE_STREAM_NOTIFICATION_SECRET?: string;
   /** Outside production: the shared secret of the local ingest process (a development value when empty). */
   LOCAL_INGEST_SECRET?: string;
 }

@@ -46,6 +46,7 @@ import { simulateRoutes } from "./routes/simulate";
 import { socialRoutes } from "./routes/social";
 import { streamRoutes } from "./routes/streams";
 import { vodRoutes } from "./routes/vod";
+import { videoNotificationRoutes } from "./routes/video-notifications";
 import { videoWebhookRoutes } from "./routes/video-webhook";
 import { vodPlaybackRoutes } from "./routes/vod-playback";
 import { webhookRoutes } from "./routes/webhook";
@@ -64,6 +65,7 @@ export function createApi(options: ApiOptions = {}) {
   // and uploads by their provider uid, on whatever host they call.
   app.route("/", ingestLocalRoutes);
   app.route("/", videoWebhookRoutes);
+  app.route("/", videoNotificationRoutes);
   app.use(resolveChannel);
   app.use(requestErrorLog);
   app.use(defaultCacheControl);

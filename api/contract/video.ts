@@ -14,6 +14,7 @@ export const VIDEO_MESSAGES = {
   badIngestSecret: "The ingest secret is missing or wrong.",
   notLocal: "This input is not served by the local ingest.",
   badSignature: "The webhook signature is missing or wrong.",
+  badNotificationSecret: "The notification secret is missing or wrong.",
 } as const;
 
 export const VIDEO_PROVIDERS = ["local", "cloudflare"] as const;
@@ -93,3 +94,22 @@ export interface IngestWork {
   inputs: { uid: string; channel: string; port: number; stream_key: string; media_key: string; status: LiveInputStatus }[];
   uploads: { uid: string; channel: string; source_key: string; media_key: string }[];
 }
+
+/**
+ * A Cloudflare Notifications "Stream Live Input" webhook: an encoder connected to, disconnected from, or errored on a
+ * live input. Other notification types share the URL format and are acknowledged without effect.
+ */
+export const STREAM_LIVE_EVENT_TYPES = ["live_input.connected", "live_input.disconnected", "live_input.errored"] as const;
+export const streamLiveNotificationSchema = z.object({
+  data: z
+    .object({
+      input_id: z.string().trim().min(1).max(64),
+      event_type: z.string().trim().min(1).max(64),
+      updated_at: z.string().max(64).optional(),
+    })
+    .passthrough()
+    // The destination's "Save and Test" message carries only a text: acknowledged without effect.
+    .optional(),
+  ts: z.number().int().positive().optional(),
+});
+export type StreamLiveNotification = z.infer<typeof streamLiveNotificationSchema>;

@@ -20,6 +20,8 @@ const videoEnvSchema = z.object({
   CLOUDFLARE_STREAM_API_TOKEN: optionalText,
   CLOUDFLARE_STREAM_CUSTOMER_CODE: optionalText,
   CLOUDFLARE_STREAM_WEBHOOK_SECRET: optionalText,
+  /** The secret of the Cloudflare Notifications webhook destination for "Stream Live Input" (sent as cf-webhook-auth). */
+  CLOUDFLARE_STREAM_NOTIFICATION_SECRET: optionalText,
   LOCAL_INGEST_HOST: z.preprocess(blankToUndefined, z.string().regex(/^[A-Za-z0-9.-]+$/).default("127.0.0.1")),
   LOCAL_INGEST_RTMP_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1024).max(65_000).default(1935)),
   LOCAL_INGEST_SECRET: optionalText,

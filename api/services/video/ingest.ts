@@ -122,7 +122,7 @@ export async function reportLiveProgress(scope: ConsoleScope, input: LiveInputRo
  * events section writes the row), so a later edit in the console keeps them. A channel loaded before definitions
  * were stored has only its rows.
  */
-async function followBroadcast(scope: ConsoleScope, eventId: number, b: { start: number; mediaKey: string } & ({ end: number } | { endAtLeast: number })): Promise<void> {
+export async function followBroadcast(scope: ConsoleScope, eventId: number, b: { start: number; mediaKey: string } & ({ end: number } | { endAtLeast: number })): Promise<void> {
   const event = await scope.db
     .select({ key: events.key, start: events.eventUtcTs, end: events.endUtcTs })
     .from(events)
