@@ -33,6 +33,7 @@ import { deviceRoutes } from "./routes/devices";
 import { favoriteRoutes } from "./routes/favorites";
 import { geoRoutes } from "./routes/geo";
 import { ingestLocalRoutes } from "./routes/ingest-local";
+import { devTusRoutes } from "./routes/dev-tus";
 import { keysRoutes } from "./routes/keys";
 import { mediaRoutes } from "./routes/media";
 import { ordersRoutes } from "./routes/orders";
@@ -64,6 +65,7 @@ export function createApi(options: ApiOptions = {}) {
   // Machine-wide, not a channel's (issue 16): the local ingest process and the video provider's webhook name inputs
   // and uploads by their provider uid, on whatever host they call.
   app.route("/", ingestLocalRoutes);
+  app.route("/", devTusRoutes);
   app.route("/", videoWebhookRoutes);
   app.route("/", videoNotificationRoutes);
   app.use(resolveChannel);

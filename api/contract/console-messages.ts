@@ -11,6 +11,7 @@ export const CONSOLE_MESSAGES = {
   imageTooLarge: "The image is larger than 2 MB.",
   videoType: "Upload an MP4, MOV, WebM or MKV video.",
   videoTooLarge: "The video is larger than 100 MB.",
+  videoTooLargeDirect: "The video is larger than 30 GB.",
   aliasTaken: "This address is already taken.",
   aliasReserved: "This address is reserved.",
   domainTaken: "This domain is already used by a channel.",

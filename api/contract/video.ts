@@ -1,6 +1,7 @@
 // Live inputs and uploaded videos (issue 16, "Going live from an encoder"): the wire shapes and messages of the
 // console's video calls and of the local ingest process, shared by the API, the web console and scripts/ingest-local.ts.
 import { z } from "zod";
+import { CONSOLE_MESSAGES } from "./console-messages";
 
 export const VIDEO_MESSAGES = {
   eventOver: "This event is over: a live input can only be made for an upcoming or live event.",
@@ -21,7 +22,8 @@ export const VIDEO_PROVIDERS = ["local", "cloudflare"] as const;
 export type VideoProviderName = (typeof VIDEO_PROVIDERS)[number];
 export const LIVE_INPUT_STATUSES = ["idle", "connected", "ended"] as const;
 export type LiveInputStatus = (typeof LIVE_INPUT_STATUSES)[number];
-export const UPLOAD_STATUSES = ["uploaded", "processing", "ready", "failed"] as const;
+/** waiting: a direct upload made, its bytes not all sent yet (they go from the browser to the provider or the local tus). */
+export const UPLOAD_STATUSES = ["waiting", "uploaded", "processing", "ready", "failed"] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 
 /** Upload limits: the local ingest packages anything ffmpeg reads; these are the containers the form offers. */
@@ -29,6 +31,26 @@ export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 export const VIDEO_MAX_BYTES = 100 * 1024 * 1024;
 export const VIDEO_TYPES = ["video/mp4", "video/quicktime", "video/webm", "video/x-matroska"] as const;
 export const VIDEO_EXTENSIONS = [".mp4", ".mov", ".webm", ".mkv"] as const;
+/** A direct upload (tus, from the browser to the provider) does not pass through the Worker: a game film fits. */
+export const VIDEO_DIRECT_MAX_BYTES = 30 * 1024 * 1024 * 1024;
+/**
+ * The local tus endpoint's chunk: every PATCH but the last carries exactly this much, since each becomes one part of an
+ * R2 multipart upload (parts are at least 5 MiB, all the same size but the last).
+ */
+export const LOCAL_TUS_CHUNK_BYTES = 5 * 1024 * 1024;
+/** Stream's tus chunks: at least 5 MiB and a multiple of 256 KiB; Cloudflare suggests 50 MB on a good line. */
+export const STREAM_TUS_CHUNK_BYTES = 50 * 1024 * 1024;
+
+/** A file's problem in the form's words (CONSOLE_MESSAGES), or null: a container we package, within `maxBytes`. */
+export function videoFileProblem(file: { name: string; type: string; size: number }, maxBytes: number): string | null {
+  if (file.size <= 0) return VIDEO_MESSAGES.fileRequired;
+  const name = file.name.toLowerCase();
+  const generic = file.type === "" || file.type === "application/octet-stream";
+  const typeOk = (VIDEO_TYPES as readonly string[]).includes(file.type) || (generic && VIDEO_EXTENSIONS.some((e) => name.endsWith(e)));
+  if (!typeOk) return CONSOLE_MESSAGES.videoType;
+  if (file.size > maxBytes) return maxBytes >= VIDEO_DIRECT_MAX_BYTES ? CONSOLE_MESSAGES.videoTooLargeDirect : CONSOLE_MESSAGES.videoTooLarge;
+  return null;
+}
 
 /** A live input as its owner sees it: where the encoder sends, and what it is doing. */
 export interface LiveInput {
@@ -76,6 +98,21 @@ export const uploadFieldsSchema = z.object({
   title_en: title,
   title_fr: z.union([title, z.literal("").transform(() => undefined)]).optional(),
 });
+
+/** A direct upload's request: the titles and what the browser says of the file (the bytes go to `upload_url`). */
+export const directUploadSchema = uploadFieldsSchema.extend({
+  file_name: z.string({ error: VIDEO_MESSAGES.fileRequired }).trim().min(1, VIDEO_MESSAGES.fileRequired).max(255, "Field length must be less than 255"),
+  file_size: z.coerce.number({ error: VIDEO_MESSAGES.fileRequired }).int().min(1, VIDEO_MESSAGES.fileRequired),
+  file_type: z.string().trim().max(100).default(""),
+});
+export type DirectUploadRequest = z.output<typeof directUploadSchema>;
+
+/** A direct upload made: send the file there with tus (HEAD, PATCH), in chunks of `chunk_bytes`. */
+export interface DirectUpload {
+  upload: MediaUpload;
+  upload_url: string;
+  chunk_bytes: number;
+}
 
 // The local ingest process's reports (scripts/ingest-local.ts), per live input or upload.
 export const ingestProgressSchema = z.object({

@@ -114,7 +114,7 @@ export const mediaUploads = sqliteTable(
     channelId: channelId(),
     provider: text("provider", { enum: ["local", "cloudflare"] }).notNull(),
     uid: text("uid").notNull().unique(),
-    status: text("status", { enum: ["uploaded", "processing", "ready", "failed"] }).notNull().default("uploaded"),
+    status: text("status", { enum: ["waiting", "uploaded", "processing", "ready", "failed"] }).notNull().default("uploaded"),
     /** The upload's bytes in R2 until packaged (local provider). */
     sourceKey: text("source_key"),
     mediaKey: text("media_key").notNull(),

@@ -4,15 +4,15 @@
 import { Hono, type HonoRequest } from "hono";
 import type { AppEnv } from "../context";
 import { idParamSchema, langQuerySchema } from "../contract/common";
-import { uploadFieldsSchema } from "../contract/video";
+import { directUploadSchema, uploadFieldsSchema } from "../contract/video";
 import { ApiError } from "../lib/errors";
-import { param, parse, query } from "../lib/validate";
+import { body, param, parse, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { requireChannelManager } from "../middleware/roles";
 import { requireUser } from "../middleware/user";
 import { consoleScope } from "../services/console/scope";
 import { createLiveInput, deleteLiveInput, getLiveInput, listLiveEvents } from "../services/video/live-inputs";
-import { checkVideoFile, createUpload, getUpload, listUploads } from "../services/video/uploads";
+import { checkVideoFile, createDirectUpload, createUpload, getUpload, listUploads } from "../services/video/uploads";
 
 const manager = [requireApiKey, requireUser(), requireChannelManager()] as const;
 
@@ -45,6 +45,10 @@ export const consoleVideoRoutes = new Hono<AppEnv>()
     return c.json({ data: { deleted: true } });
   })
   .get("/console/uploads", ...manager, async (c) => c.json({ data: await listUploads(consoleScope(c)) }))
+  // Before /console/uploads/:id. A resumable upload the browser sends itself (docs/decisions/025): JSON in, tus URL out.
+  .post("/console/uploads/direct", ...manager, body(directUploadSchema), async (c) =>
+    c.json({ data: await createDirectUpload(consoleScope(c), c.req.valid("json"), new URL(c.req.url).origin) }),
+  )
   .get("/console/uploads/:id", ...manager, param(idParamSchema), async (c) => c.json({ data: await getUpload(consoleScope(c), c.req.valid("param").id) }))
   .post("/console/uploads", ...manager, async (c) => {
     const { file, title } = await uploadForm(c.req);

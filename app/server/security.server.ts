@@ -13,6 +13,8 @@ const STRIPE_CONNECT = "https://api.stripe.com";
 const GOOGLE_TAG_SCRIPT = "https://www.googletagmanager.com";
 /** The Cast sender SDK (issue 15): the player loads it in Chrome-family browsers (app/features/player/cast.ts). */
 const CAST_SCRIPT = "https://www.gstatic.com";
+/** Where the console sends a direct upload's bytes with tus when Cloudflare Stream holds the videos (ADR 025). */
+const STREAM_UPLOAD_CONNECT = "https://upload.videodelivery.net";
 const GOOGLE_TAG_HITS = ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"];
 const GOOGLE_TAG_IMAGES = ["https://*.google-analytics.com", "https://*.googletagmanager.com"];
 
@@ -26,6 +28,8 @@ export interface SecurityOptions {
   frameAncestors?: readonly string[];
   /** Let the channel's Google tag in (it has one and the visitor did not decline; see googleTagHostsAllowed). */
   googleTag?: boolean;
+  /** Cloudflare Stream holds the videos (usesStream(videoSettings(env))): the console may send uploads to it. */
+  streamUploads?: boolean;
   /** The request URL: HSTS is sent everywhere except local hosts. */
   url: URL;
   env: Pick<Env, "APP_ENV"> & { OAUTH_LOCAL_ISSUER?: string; TURNSTILE_SITE_KEY?: string; STRIPE_PUBLISHABLE_KEY?: string };
@@ -56,7 +60,7 @@ export function cspAllowsFraming(csp: string | null): boolean {
   return value !== "" && value !== "'none'";
 }
 
-export function contentSecurityPolicy({ nonce, env, frameAncestors, googleTag = false }: Omit<SecurityOptions, "url">): string {
+export function contentSecurityPolicy({ nonce, env, frameAncestors, googleTag = false, streamUploads = false }: Omit<SecurityOptions, "url">): string {
   const formOrigins = [...OAUTH_FORM_ORIGINS];
   // The local OAuth server stands in for Google and Facebook outside production.
   if (env.OAUTH_LOCAL_ISSUER && env.APP_ENV !== "production") formOrigins.push(new URL(env.OAUTH_LOCAL_ISSUER).origin);
@@ -69,6 +73,7 @@ export function contentSecurityPolicy({ nonce, env, frameAncestors, googleTag = 
   const tagScript = googleTag ? ` ${GOOGLE_TAG_SCRIPT}` : "";
   const tagImages = googleTag ? ` ${GOOGLE_TAG_IMAGES.join(" ")}` : "";
   const tagHits = googleTag ? ` ${GOOGLE_TAG_HITS.join(" ")}` : "";
+  const streamConnect = streamUploads ? ` ${STREAM_UPLOAD_CONNECT}` : "";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${captcha}${stripeScript}${tagScript} ${CAST_SCRIPT}`,
@@ -76,7 +81,7 @@ export function contentSecurityPolicy({ nonce, env, frameAncestors, googleTag = 
     `img-src 'self' data: blob:${tagImages}`,
     "media-src 'self' blob:",
     "font-src 'self' data:",
-    `connect-src 'self'${stripeConnect}${tagHits}`,
+    `connect-src 'self'${stripeConnect}${tagHits}${streamConnect}`,
     "worker-src 'self' blob:",
     `frame-src 'self'${captcha}${stripeFrames}`,
     "object-src 'none'",

@@ -53,6 +53,11 @@ describe("security headers", () => {
     expect(withKey).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
   });
 
+  it("lets the console send uploads to Stream's tus endpoint only when Stream holds the videos", () => {
+    expect(contentSecurityPolicy({ nonce: "abc", env })).not.toContain("videodelivery.net");
+    expect(contentSecurityPolicy({ nonce: "abc", env, streamUploads: true })).toMatch(/connect-src 'self' https:\/\/upload\.videodelivery\.net(;|$)/);
+  });
+
     it("knows local hosts", () => {
     expect(isLocalHost("alpha.localhost")).toBe(true);
     expect(isLocalHost("localhost")).toBe(true);

@@ -4,7 +4,8 @@
 // the account's webhook secret (`Webhook-Signature: time=…,sig1=…`, HMAC-SHA256 over "time.body").
 import { z } from "zod";
 import { hmacSha256, timingSafeEqual } from "../../lib/crypto";
-import type { LiveInputState, NewLiveInput, NewUpload, SignedPlayback, UploadState, VideoProvider, VideoWebhookEvent } from "./types";
+import { STREAM_TUS_CHUNK_BYTES } from "../../contract/video";
+import type { DirectUploadOptions, LiveInputState, NewDirectUpload, NewLiveInput, NewUpload, SignedPlayback, UploadState, VideoProvider, VideoWebhookEvent } from "./types";
 import { VideoProviderError } from "./types";
 
 export const STREAM_API = "https://api.cloudflare.com/client/v4";
@@ -118,6 +119,40 @@ export class CloudflareStreamProvider implements VideoProvider {
     return { uid: upload.uid, sourceKey: null, status: "processing" };
   }
 
+  /**
+   * A direct creator upload with tus (POST ?direct_user=true): Stream answers the one-time upload URL in `Location`
+   * and the video's uid in `stream-media-id`; the browser then PATCHes the bytes there. Signed playback only, like
+   * every video this adapter serves (signedPlayback).
+   */
+  async createDirectUpload(options: DirectUploadOptions): Promise<NewDirectUpload> {
+    const path = "?direct_user=true";
+    const metadata = [`name ${base64Utf8(options.name)}`, `maxdurationseconds ${base64Utf8(String(MAX_UPLOAD_DURATION_S))}`, "requiresignedurls"].join(",");
+    let res: Response;
+    try {
+      res = await this.fetcher(`${STREAM_API}/accounts/${encodeURIComponent(this.options.accountId)}/stream${path}`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${this.options.apiToken}`,
+          "Tus-Resumable": "1.0.0",
+          "Upload-Length": String(options.bytes),
+          "Upload-Metadata": metadata,
+        },
+      });
+    } catch (error) {
+      throw new VideoProviderError(`Stream POST ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const text = await res.text().catch(() => "");
+    if (!res.ok) {
+      const parsed = envelope(z.unknown()).safeParse(safeJson(text));
+      const reason = parsed.success && parsed.data.errors.length ? parsed.data.errors.map((e) => e.message).join("; ") : text.slice(0, 200) || "no reason given";
+      throw new VideoProviderError(`Stream POST ${path}: ${res.status} ${reason}`, res.status);
+    }
+    const location = res.headers.get("location");
+    const uid = res.headers.get("stream-media-id");
+    if (!location || !/^https:\/\//i.test(location) || !uid) throw new VideoProviderError(`Stream POST ${path}: ${res.status} without an upload URL and a media id`, res.status);
+    return { uid, uploadUrl: location, sourceKey: null, chunkBytes: STREAM_TUS_CHUNK_BYTES };
+  }
+
   async getUpload(uid: string): Promise<UploadState | null> {
     const video = await this.call("GET", `/${encodeURIComponent(uid)}`, videoSchema);
     return video ? videoState(video) : null;
@@ -169,6 +204,21 @@ function srtUrl(url: string, streamId: string, passphrase: string): string {
   u.searchParams.set("streamid", streamId);
   u.searchParams.set("passphrase", passphrase);
   return u.toString();
+}
+
+/** tus's Upload-Metadata values: base64 of the UTF-8 bytes. */
+function base64Utf8(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 function hexBytes(hex: string): Uint8Array {

@@ -3,7 +3,9 @@
 // waits in R2 until the same process packages it. Both report to the API's dev-only ingest routes, so D1 holds the
 // state and there is nothing to ask here (get* answer null) and no webhook to verify.
 import { randomToken } from "../../lib/crypto";
-import type { NewLiveInput, NewUpload, VideoProvider, VideoWebhookEvent } from "./types";
+import { LOCAL_TUS_CHUNK_BYTES } from "../../contract/video";
+import { newTusState } from "./local-tus";
+import type { DirectUploadOptions, NewDirectUpload, NewLiveInput, NewUpload, VideoProvider, VideoWebhookEvent } from "./types";
 import { VideoProviderError } from "./types";
 
 /** How many inputs may wait for an encoder at once: one RTMP port each, from the base port up. */
@@ -63,6 +65,15 @@ export class LocalVideoProvider implements VideoProvider {
     const sourceKey = uploadSourceKey(uid, file.name);
     await this.options.bucket.put(sourceKey, file, { httpMetadata: { contentType: file.type || "application/octet-stream" } });
     return { uid, sourceKey, status: "uploaded" };
+  }
+
+  /** A tus upload to this API's dev-only endpoint, authorised by a token of its own in the URL (local-tus.ts). */
+  async createDirectUpload(options: DirectUploadOptions): Promise<NewDirectUpload> {
+    const uid = `local-${randomToken(12)}`;
+    const sourceKey = uploadSourceKey(uid, options.fileName);
+    const token = randomToken(24);
+    await newTusState(this.options.bucket, uid, sourceKey, token, options.bytes, LOCAL_TUS_CHUNK_BYTES, "application/octet-stream");
+    return { uid, uploadUrl: `${options.origin}/api/dev/tus/${uid}/${token}`, sourceKey, chunkBytes: LOCAL_TUS_CHUNK_BYTES };
   }
 
   async getUpload(): Promise<null> {

@@ -27,6 +27,27 @@ export interface NewUpload {
   status: "uploaded" | "processing";
 }
 
+/** A resumable direct upload made: the browser sends the bytes to `uploadUrl` with tus, never through the Worker. */
+export interface NewDirectUpload {
+  uid: string;
+  /** The one-time tus URL (Stream's, or our local stand-in's with an unguessable token in it). */
+  uploadUrl: string;
+  /** Where the bytes end up for packaging (local: an R2 key); null when the provider holds them. */
+  sourceKey: string | null;
+  /** The size of every tus PATCH but the last. */
+  chunkBytes: number;
+}
+
+export interface DirectUploadOptions {
+  /** The video's name at the provider. */
+  name: string;
+  fileName: string;
+  /** The file's exact size: tus's Upload-Length. */
+  bytes: number;
+  /** The origin the browser reaches this API at (the local tus endpoint is there). */
+  origin: string;
+}
+
 export interface UploadState {
   status: "processing" | "ready" | "failed";
   durationS: number | null;
@@ -54,6 +75,8 @@ export interface VideoProvider {
   getLiveInput(uid: string): Promise<LiveInputState | null>;
   deleteLiveInput(uid: string): Promise<void>;
   createUpload(file: File, options: { name: string }): Promise<NewUpload>;
+  /** A resumable upload the browser sends itself (tus), for files past the Worker's request limit. */
+  createDirectUpload(options: DirectUploadOptions): Promise<NewDirectUpload>;
   /** null: nothing to ask (local: the ingest process reports to D1). */
   getUpload(uid: string): Promise<UploadState | null>;
   /** Signed playback URLs, for a provider that hosts playback (hostsPlayback); local media is served from R2. */

@@ -2,12 +2,12 @@
 // into media/<media_key>/ like the demo asset; in production by Stream), status uploaded → processing → ready or
 // failed. A ready video becomes a library item.
 import { and, desc, eq } from "drizzle-orm";
-import { CONSOLE_MESSAGES } from "../../contract/console-messages";
-import { VIDEO_EXTENSIONS, VIDEO_MAX_BYTES, VIDEO_MESSAGES, VIDEO_TYPES, type MediaUpload } from "../../contract/video";
+import { VIDEO_DIRECT_MAX_BYTES, VIDEO_MAX_BYTES, VIDEO_MESSAGES, videoFileProblem, type DirectUpload, type DirectUploadRequest, type MediaUpload } from "../../contract/video";
 import { channels, mediaUploads } from "../../db/schema";
 import type { Db } from "../../db/client";
-import { notFound } from "../../lib/errors";
-import { videoProvider } from "../../providers/video";
+import { ApiError, notFound } from "../../lib/errors";
+import { localIngestSecret, videoProvider } from "../../providers/video";
+import { tusStateKey } from "../../providers/video/local-tus";
 import { auditQuery, type ConsoleScope } from "../console/scope";
 import { viaProvider } from "./live-inputs";
 import { newMediaKey, uploadWire, type UploadRow } from "./wire";
@@ -40,11 +40,7 @@ export async function getUpload(scope: ConsoleScope, id: number): Promise<MediaU
 /** The file's problem in the form's words, or null: a video container we package, within the size limit. */
 export function checkVideoFile(file: unknown): string | null {
   if (!(file instanceof File) || file.size === 0) return VIDEO_MESSAGES.fileRequired;
-  const name = file.name.toLowerCase();
-  const typeOk = (VIDEO_TYPES as readonly string[]).includes(file.type) || ((file.type === "" || file.type === "application/octet-stream") && VIDEO_EXTENSIONS.some((e) => name.endsWith(e)));
-  if (!typeOk) return CONSOLE_MESSAGES.videoType;
-  if (file.size > VIDEO_MAX_BYTES) return CONSOLE_MESSAGES.videoTooLarge;
-  return null;
+  return videoFileProblem(file, VIDEO_MAX_BYTES);
 }
 
 export async function createUpload(scope: ConsoleScope, file: File, title: Record<string, string>): Promise<MediaUpload> {
@@ -72,6 +68,41 @@ export async function createUpload(scope: ConsoleScope, file: File, title: Recor
     auditQuery(scope, { action: "upload.create", target: `uploads/${mediaKey}`, before: null, after: { uid: created.uid, title, file: file.name, bytes: file.size, type: file.type } }),
   ]);
   return uploadWire(row);
+}
+
+/**
+ * A direct upload (docs/decisions/025): the provider makes a resumable tus upload the browser sends the file to, and
+ * the row waits for its bytes. Locally the last chunk makes it `uploaded` (routes/dev-tus.ts); with Stream, its
+ * webhook makes it ready or failed. The same file rules as the form, up to VIDEO_DIRECT_MAX_BYTES.
+ */
+export async function createDirectUpload(scope: ConsoleScope, request: DirectUploadRequest, origin: string): Promise<DirectUpload> {
+  const problem = videoFileProblem({ name: request.file_name, type: request.file_type, size: request.file_size }, VIDEO_DIRECT_MAX_BYTES);
+  if (problem) throw new ApiError(422, problem, { file: [problem] });
+  const provider = videoProvider(scope.env, scope.db);
+  // The local tus endpoint is dev-only: production without Stream has nowhere to send the bytes.
+  if (provider.name === "local" && localIngestSecret(scope.env) === null) throw notFound();
+  const title: Record<string, string> = { en: request.title_en };
+  if (request.title_fr) title.fr = request.title_fr;
+  const created = await viaProvider(provider.createDirectUpload({ name: title.en ?? request.file_name, fileName: request.file_name, bytes: request.file_size, origin }));
+  const mediaKey = newMediaKey("upload");
+  const [[row]] = await scope.db.batch([
+    scope.db
+      .insert(mediaUploads)
+      .values({ channelId: scope.channel.id, provider: provider.name, uid: created.uid, status: "waiting", sourceKey: created.sourceKey, mediaKey, title, vodKey: mediaKey, createdBy: scope.actor.id, createdAt: scope.now, updatedAt: scope.now })
+      .returning(),
+    auditQuery(scope, { action: "upload.create", target: `uploads/${mediaKey}`, before: null, after: { uid: created.uid, title, file: request.file_name, bytes: request.file_size, type: request.file_type, direct: true } }),
+  ]);
+  return { upload: uploadWire(row), upload_url: created.uploadUrl, chunk_bytes: created.chunkBytes };
+}
+
+/** A local direct upload's last byte arrived: its source is whole, and the local ingest packages it from here. */
+export async function markDirectUploadSent(scope: ConsoleScope, upload: UploadRow, bytes: number): Promise<UploadRow> {
+  if (upload.status !== "waiting") return upload;
+  const [[row]] = await scope.db.batch([
+    scope.db.update(mediaUploads).set({ status: "uploaded", updatedAt: scope.now }).where(and(eq(mediaUploads.id, upload.id), eq(mediaUploads.status, "waiting"))).returning(),
+    auditQuery(scope, { action: "upload.uploaded", target: `uploads/${upload.mediaKey}`, before: { status: "waiting" }, after: { status: "uploaded", bytes } }),
+  ]);
+  return row ?? upload;
 }
 
 /** A local upload by its uid, with its channel; 404 when unknown or another provider's. */
@@ -107,7 +138,7 @@ export async function reportUploadProgress(scope: ConsoleScope, upload: UploadRo
     db.update(mediaUploads).set(set).where(eq(mediaUploads.id, upload.id)).returning(),
     auditQuery(scope, { action: `upload.${report.status}`, target, before: { status: upload.status }, after: report }),
   ]);
-  // The packaged asset replaces the uploaded file.
-  if (row.status === "ready" && upload.sourceKey) await scope.env.MEDIA.delete(upload.sourceKey);
+  // The packaged asset replaces the uploaded file (and a direct upload's tus state beside it).
+  if (row.status === "ready" && upload.sourceKey) await scope.env.MEDIA.delete([upload.sourceKey, tusStateKey(upload.uid)]);
   return row;
 }
