@@ -1,7 +1,7 @@
 // The console's video calls (issue 16), made as the channel's owner: live inputs per event and uploaded videos.
 // Refusals the pages word themselves (a finished event, an input already there, a bad file) come back as results.
 import type { Language } from "@api/contract/constants";
-import type { LiveEventRow, LiveInput, MediaUpload } from "@api/contract/video";
+import type { DirectUpload, LiveEventRow, LiveInput, MediaUpload } from "@api/contract/video";
 import { asUser, createApiClient, type ApiClientOptions } from "./client.server";
 import { asResult } from "./errors";
 
@@ -24,6 +24,9 @@ export function videoEndpoints(options: ApiClientOptions, lang: Language) {
         uploads: () => data(client.get<Data<MediaUpload[]>>("console/uploads")),
         /** POST /console/uploads (multipart: file, title_en, title_fr). */
         upload: (form: FormData) => asResult(data(client.post<Data<MediaUpload>>("console/uploads", { form }))),
+        /** POST /console/uploads/direct: a resumable upload the browser sends the file to itself (tus). */
+        createDirectUpload: (body: { title_en: string; title_fr: string; file_name: string; file_size: number; file_type: string }) =>
+          asResult(data(client.post<Data<DirectUpload>>("console/uploads/direct", { body }))),
       };
     },
   };
