@@ -16,6 +16,8 @@ export const VIDEO_MESSAGES = {
   notLocal: "This input is not served by the local ingest.",
   badSignature: "The webhook signature is missing or wrong.",
   badNotificationSecret: "The notification secret is missing or wrong.",
+  uploadBusy: "This video is being packaged or is in the library: it cannot be removed here.",
+  uploadAbandoned: "The upload was not finished within 24 hours.",
 } as const;
 
 export const VIDEO_PROVIDERS = ["local", "cloudflare"] as const;

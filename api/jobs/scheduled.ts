@@ -1,11 +1,12 @@
 // The Cron Trigger (wrangler.toml [triggers]): sandbox renewals due by the scheduled time, the clip sweep (a clip
 // whose job was lost is sent again, or failed once its attempts are used), the reminder mails due, and the pending
-// custom domains checked again, and events a Stream encoder is streaming to kept live (issue 16).
+// custom domains checked again, events a Stream encoder is streaming to kept live, and direct uploads left unfinished for a day given up (issue 16).
 import { getDb } from "../db/client";
 import { sweepClips } from "../services/clips/process";
 import { recheckPendingDomains } from "../services/console/domain-recheck";
 import { sendDueReminders } from "../services/reminder-run";
 import { keepStreamEventsLive } from "../services/video/stream-live";
+import { sweepAbandonedUploads } from "../services/video/uploads";
 import { runDueRenewals } from "./payment-events";
 
 export async function runScheduled(env: Env, scheduledTime: number): Promise<void> {
@@ -15,6 +16,7 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
     sendDueReminders(env, scheduledTime),
     recheckPendingDomains(env, scheduledTime),
     keepStreamEventsLive(getDb(env.DB), scheduledTime),
+    sweepAbandonedUploads(getDb(env.DB), env, scheduledTime),
   ]);
   for (const r of results) if (r.status === "rejected") console.error("scheduled task failed", r.reason);
 }

@@ -12,7 +12,7 @@ import { requireChannelManager } from "../middleware/roles";
 import { requireUser } from "../middleware/user";
 import { consoleScope } from "../services/console/scope";
 import { createLiveInput, deleteLiveInput, getLiveInput, listLiveEvents } from "../services/video/live-inputs";
-import { checkVideoFile, createDirectUpload, createUpload, getUpload, listUploads } from "../services/video/uploads";
+import { checkVideoFile, createDirectUpload, createUpload, getUpload, listUploads, removeUpload } from "../services/video/uploads";
 
 const manager = [requireApiKey, requireUser(), requireChannelManager()] as const;
 
@@ -50,6 +50,10 @@ export const consoleVideoRoutes = new Hono<AppEnv>()
     c.json({ data: await createDirectUpload(consoleScope(c), c.req.valid("json"), new URL(c.req.url).origin) }),
   )
   .get("/console/uploads/:id", ...manager, param(idParamSchema), async (c) => c.json({ data: await getUpload(consoleScope(c), c.req.valid("param").id) }))
+  .delete("/console/uploads/:id", ...manager, param(idParamSchema), async (c) => {
+    await removeUpload(consoleScope(c), c.req.valid("param").id);
+    return c.json({ data: { deleted: true } });
+  })
   .post("/console/uploads", ...manager, async (c) => {
     const { file, title } = await uploadForm(c.req);
     return c.json({ data: await createUpload(consoleScope(c), file, title) });

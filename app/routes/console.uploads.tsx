@@ -54,6 +54,13 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const file = worded.file ?? worded.file_name ?? worded.file_size;
     return file ? { ...worded, file } : worded;
   };
+  if (form.get("intent") === "remove") {
+    const id = Number(form.get("upload_id"));
+    if (!Number.isInteger(id) || id <= 0) return refuse(400, t("video:uploads.removeFailed"));
+    const result = await calls.removeUpload(id);
+    if (!result.ok) return refuse(result.status, consoleMessage(t, result.message));
+    return json<Answer>({ ok: true, message: t("video:uploads.removed"), errors: {}, values: empty });
+  }
   if (form.get("intent") === "direct") {
     const result = await calls.createDirectUpload({ ...values, file_name: String(form.get("file_name") ?? ""), file_size: Number(form.get("file_size") ?? 0), file_type: String(form.get("file_type") ?? "") });
     if (!result.ok) return refuse(result.status, consoleMessage(t, result.message), fieldErrors(result.errors), values);
@@ -82,10 +89,14 @@ export default function ConsoleUploads() {
   const hydrated = useHydrated();
   const fileInput = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const direct = useDirectUpload(() => {
-    formRef.current?.reset();
-    revalidator.revalidate();
-  });
+  const remover = useFetcher<typeof action>();
+  const direct = useDirectUpload(
+    () => {
+      formRef.current?.reset();
+      revalidator.revalidate();
+    },
+    (uploadId) => remover.submit({ intent: "remove", upload_id: String(uploadId) }, { method: "post" }),
+  );
   const sending = navigation.state === "submitting" || fetcher.state !== "idle" || direct.busy;
   // A direct upload the provider finishes (Stream's webhook) stays waiting a while after its bytes are sent.
   const pending = uploads.some((u) => u.status === "uploaded" || u.status === "processing" || (u.status === "waiting" && direct.sentIds.includes(u.id)));
@@ -170,6 +181,9 @@ export default function ConsoleUploads() {
               <th scope="col">{t("uploads.columns.title")}</th>
               <th scope="col">{t("uploads.columns.status")}</th>
               <th scope="col">{t("uploads.columns.sent")}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t("uploads.columns.actions")}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -184,6 +198,17 @@ export default function ConsoleUploads() {
                 </td>
                 <td>
                   <LocalTime iso={u.created_at} zone="UTC" />
+                </td>
+                <td>
+                  {u.status === "waiting" || u.status === "failed" ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="upload_id" value={u.id} />
+                      <button type="submit" className="button button--ghost" aria-label={t("uploads.removeNamed", { title: u.title[lang] ?? u.title.en })}>
+                        {t("uploads.remove")}
+                      </button>
+                    </Form>
+                  ) : null}
                 </td>
               </tr>
             ))}

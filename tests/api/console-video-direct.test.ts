@@ -200,3 +200,62 @@ describe("with Cloudflare Stream", () => {
     expect((await db.select().from(mediaUploads).where(eq(mediaUploads.channelId, channelId))).length).toBe(before);
   });
 });
+
+describe("giving up an upload", () => {
+  const remove = (id: number, token: string | undefined, channel = ch, bindings: Env = env) =>
+    call(channel.host, `/api/console/uploads/${id}?api_key=${encodeURIComponent(channel.key)}`, { method: "DELETE", headers: token ? { authorization: `Bearer ${token}` } : {} }, app, bindings);
+
+  it("removes a waiting upload: the open transfer and its state go, the row goes, the log keeps it; its URL is then a 404", async () => {
+    clock.now = T0;
+    const made = await data<DirectUpload>(await direct(ch.ownerToken, film));
+    expect((await patch(made.upload_url, 0, new Uint8Array(LOCAL_TUS_CHUNK_BYTES).fill(3))).status).toBe(204);
+    const waiting = (await row(made.upload.id))!;
+    expect((await remove(made.upload.id, undefined)).status).toBe(401);
+    expect((await remove(made.upload.id, ch.viewerToken)).status).toBe(403);
+    // Another channel's owner names an upload that is not theirs: not found.
+    expect((await remove(made.upload.id, other.ownerToken, other)).status).toBe(404);
+    expect((await row(made.upload.id))?.status).toBe("waiting");
+
+    expect(await data(await remove(made.upload.id, ch.ownerToken))).toEqual({ deleted: true });
+    expect(await row(made.upload.id)).toBeUndefined();
+    expect(await env.MEDIA.head(`uploads/${waiting.uid}/tus.json`)).toBeNull();
+    expect((await head(made.upload_url)).status).toBe(404);
+    expect((await audits(made.upload.media_key))[0]).toMatchObject({ action: "upload.delete", after: null, before: { uid: waiting.uid, status: "waiting" } });
+    expect((await remove(made.upload.id, ch.ownerToken)).status).toBe(404);
+  });
+
+  it("refuses to remove an upload the ingest is packaging (409, in words), and asks Stream to delete its video", async () => {
+    const small = await data<DirectUpload>(await direct(ch.ownerToken, { ...film, file_size: 1000 }));
+    expect((await patch(small.upload_url, 0, new Uint8Array(1000).fill(1))).status).toBe(204);
+    const busy = await remove(small.upload.id, ch.ownerToken);
+    expect(busy.status).toBe(409);
+    expect(await busy.json()).toMatchObject({ message: "This video is being packaged or is in the library: it cannot be removed here." });
+
+    const UID = "0b7c5e0a9d2f4e1c8a6b3d5f7e9a1c2b";
+    const seen: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      seen.push(`${request.method} ${request.url}`);
+      if (request.method === "DELETE") return new Response(JSON.stringify({ success: true, errors: [], result: null }), { status: 200 });
+      return new Response(null, { status: 201, headers: { Location: `https://upload.videodelivery.net/tus/${UID}`, "stream-media-id": UID } });
+    });
+    const streamed = await data<DirectUpload>(await direct(ch.ownerToken, film, stream));
+    expect(await data(await remove(streamed.upload.id, ch.ownerToken, ch, stream))).toEqual({ deleted: true });
+    expect(seen).toContain(`DELETE https://api.cloudflare.com/client/v4/accounts/acc/stream/${UID}`);
+    expect(await row(streamed.upload.id)).toBeUndefined();
+  });
+
+  it("gives up, in the Cron Trigger's sweep, a direct upload left waiting for a day: failed with the reason, its bytes let go", async () => {
+    const { sweepAbandonedUploads, UPLOAD_ABANDONED_MS } = await import("@api/services/video/uploads");
+    clock.now = T0 + 1000;
+    const made = await data<DirectUpload>(await direct(ch.ownerToken, film));
+    const uid = (await row(made.upload.id))!.uid;
+    expect(await sweepAbandonedUploads(db, env, clock.now + UPLOAD_ABANDONED_MS - 1)).toBe(0);
+    expect(await sweepAbandonedUploads(db, env, clock.now + UPLOAD_ABANDONED_MS + 1)).toBeGreaterThanOrEqual(1);
+    expect(await row(made.upload.id)).toMatchObject({ status: "failed", error: "The upload was not finished within 24 hours.", sourceKey: null });
+    expect(await env.MEDIA.head(`uploads/${uid}/tus.json`)).toBeNull();
+    expect((await audits(made.upload.media_key))[0]).toMatchObject({ action: "upload.failed", actorEmail: "video-sweep" });
+    // A failed upload can then be removed from the list.
+    expect(await data(await remove(made.upload.id, ch.ownerToken))).toEqual({ deleted: true });
+  });
+});

@@ -68,6 +68,32 @@ test("an owner uploads a video straight to the provider (tus), which resumes aft
   await expectAccessible(page);
 });
 
+test("an owner cancels a direct upload: it stops, and the upload is removed from the list", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const file = testInfo.outputPath("cancelled.mp4");
+  makeVideo(file, true);
+  const title = `Cancelled ${testInfo.testId.slice(0, 8)}`;
+  await login(page, alpha, "owner@alpha.test", "Password123!");
+  await page.goto(url(alpha, "/console/uploads"));
+  await acceptCookies(page);
+  // Hydrated: the no-JavaScript note is gone, and the form sends the file itself.
+  await expect(page.getByText("Without JavaScript, a video can be up to 100 MB.")).toBeHidden();
+  // The chunks never arrive: the upload is still sending when the owner gives up.
+  await page.route("**/api/dev/tus/**", (route) => (route.request().method() === "PATCH" ? undefined : route.continue()));
+  const form = page.locator("form.upload-form");
+  await form.getByLabel("Title (English)").fill(title);
+  await form.getByLabel("Video file").setInputFiles(file);
+  await form.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(form.getByRole("progressbar", { name: `Sending “${title}”` })).toBeVisible();
+  // The list shows it waiting for its file once the page reloads its data.
+  await page.getByRole("link", { name: "Refresh" }).click();
+  await expect(page.locator("tr", { hasText: title }).locator("[data-status]")).toHaveAttribute("data-status", "waiting");
+  await form.getByRole("button", { name: "Cancel upload" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The upload was cancelled." })).toBeVisible();
+  await expect(page.locator("tr", { hasText: title })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -81,7 +81,7 @@ describe("uploads and playback", () => {
     });
     const upload = await provider(fetcher).createUpload(new File([new Uint8Array(10)], "final.mp4", { type: "video/mp4" }), { name: "Final" });
     expect(upload).toEqual({ uid: "f65014bc6ff5419ea86e7972a047ba22", sourceKey: null, status: "processing" });
-    expect(calls[0].body).toMatchObject({ meta: { name: "Final" }, maxDurationSeconds: expect.any(Number) });
+    expect(calls[0].body).toMatchObject({ meta: { name: "Final" }, maxDurationSeconds: expect.any(Number), requireSignedURLs: true });
     expect(calls[1].body).toBeInstanceOf(FormData);
     expect((calls[1].body as FormData).get("file")).toBeInstanceOf(File);
   });

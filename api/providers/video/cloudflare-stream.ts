@@ -103,8 +103,13 @@ export class CloudflareStreamProvider implements VideoProvider {
     await this.call("DELETE", `/live_inputs/${encodeURIComponent(uid)}`, z.unknown());
   }
 
+  /** DELETE /stream/{uid}: the video and a tus upload still open to it (a video already gone is fine: 404 is null). */
+  async deleteUpload(uid: string): Promise<void> {
+    await this.call("DELETE", `/${encodeURIComponent(uid)}`, z.unknown());
+  }
+
   async createUpload(file: File, options: { name: string }): Promise<NewUpload> {
-    const upload = await this.call("POST", "/direct_upload", directUploadSchema, { maxDurationSeconds: MAX_UPLOAD_DURATION_S, meta: { name: options.name } });
+    const upload = await this.call("POST", "/direct_upload", directUploadSchema, { maxDurationSeconds: MAX_UPLOAD_DURATION_S, requireSignedURLs: true, meta: { name: options.name } });
     if (!upload) throw new VideoProviderError("Stream gave no upload URL");
     // The one-time URL takes a basic multipart POST with the file as "file".
     const form = new FormData();

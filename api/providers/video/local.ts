@@ -4,7 +4,7 @@
 // state and there is nothing to ask here (get* answer null) and no webhook to verify.
 import { randomToken } from "../../lib/crypto";
 import { LOCAL_TUS_CHUNK_BYTES } from "../../contract/video";
-import { newTusState } from "./local-tus";
+import { newTusState, readTusState, tusStateKey } from "./local-tus";
 import type { DirectUploadOptions, NewDirectUpload, NewLiveInput, NewUpload, VideoProvider, VideoWebhookEvent } from "./types";
 import { VideoProviderError } from "./types";
 
@@ -74,6 +74,14 @@ export class LocalVideoProvider implements VideoProvider {
     const token = randomToken(24);
     await newTusState(this.options.bucket, uid, sourceKey, token, options.bytes, LOCAL_TUS_CHUNK_BYTES, "application/octet-stream");
     return { uid, uploadUrl: `${options.origin}/api/dev/tus/${uid}/${token}`, sourceKey, chunkBytes: LOCAL_TUS_CHUNK_BYTES };
+  }
+
+  /** The open multipart transfer is aborted; the tus state and whatever source bytes exist are deleted. */
+  async deleteUpload(uid: string, sourceKey: string | null): Promise<void> {
+    const { bucket } = this.options;
+    const tus = await readTusState(bucket, uid);
+    if (tus) await bucket.resumeMultipartUpload(tus.state.sourceKey, tus.state.multipartId).abort().catch(() => undefined);
+    await bucket.delete([tusStateKey(uid), ...(sourceKey ? [sourceKey] : [])]);
   }
 
   async getUpload(): Promise<null> {

@@ -75,6 +75,8 @@ export interface VideoProvider {
   getLiveInput(uid: string): Promise<LiveInputState | null>;
   deleteLiveInput(uid: string): Promise<void>;
   createUpload(file: File, options: { name: string }): Promise<NewUpload>;
+  /** Lets go of an upload that will not be packaged (waiting for bytes, or failed): its bytes and any open transfer. */
+  deleteUpload(uid: string, sourceKey: string | null): Promise<void>;
   /** A resumable upload the browser sends itself (tus), for files past the Worker's request limit. */
   createDirectUpload(options: DirectUploadOptions): Promise<NewDirectUpload>;
   /** null: nothing to ask (local: the ingest process reports to D1). */

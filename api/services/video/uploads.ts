@@ -1,7 +1,7 @@
 // Videos uploaded in the console (issue 16): stored by the provider (locally in R2, packaged by the ingest process
 // into media/<media_key>/ like the demo asset; in production by Stream), status uploaded → processing → ready or
 // failed. A ready video becomes a library item.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
 import { VIDEO_DIRECT_MAX_BYTES, VIDEO_MAX_BYTES, VIDEO_MESSAGES, videoFileProblem, type DirectUpload, type DirectUploadRequest, type MediaUpload } from "../../contract/video";
 import { channels, mediaUploads } from "../../db/schema";
 import type { Db } from "../../db/client";
@@ -103,6 +103,64 @@ export async function markDirectUploadSent(scope: ConsoleScope, upload: UploadRo
     auditQuery(scope, { action: "upload.uploaded", target: `uploads/${upload.mediaKey}`, before: { status: "waiting" }, after: { status: "uploaded", bytes } }),
   ]);
   return row ?? upload;
+}
+
+/**
+ * Removes an upload that will never be packaged: one still waiting for its bytes (the owner cancelled it) or one that
+ * failed. The provider lets go of its bytes and open transfer; the row goes, and the log keeps what it was. A video
+ * being packaged or already in the library is refused (409): the library is where a ready video is removed.
+ */
+export async function removeUpload(scope: ConsoleScope, id: number): Promise<void> {
+  const row = await scope.db
+    .select()
+    .from(mediaUploads)
+    .where(and(eq(mediaUploads.channelId, scope.channel.id), eq(mediaUploads.id, id)))
+    .get();
+  if (!row) throw notFound();
+  if (row.status !== "waiting" && row.status !== "failed") throw new ApiError(409, VIDEO_MESSAGES.uploadBusy);
+  const provider = videoProvider(scope.env, scope.db);
+  // An upload of the other provider (configuration changed since) is only forgotten here.
+  if (provider.name === row.provider) await viaProvider(provider.deleteUpload(row.uid, row.sourceKey));
+  await scope.db.batch([
+    scope.db.delete(mediaUploads).where(and(eq(mediaUploads.id, row.id), eq(mediaUploads.status, row.status))),
+    auditQuery(scope, { action: "upload.delete", target: `uploads/${row.mediaKey}`, before: { uid: row.uid, status: row.status, title: row.title }, after: null }),
+  ]);
+}
+
+/** A direct upload still waiting for its bytes after this long is given up (the Cron Trigger's sweep). */
+export const UPLOAD_ABANDONED_MS = 24 * 3_600_000;
+
+/**
+ * The Cron Trigger's part: direct uploads whose bytes never all arrived within UPLOAD_ABANDONED_MS fail with a reason
+ * the owner reads in the console, and the provider lets go of what it holds. Answers how many were given up.
+ */
+export async function sweepAbandonedUploads(db: Db, env: Env, now: number): Promise<number> {
+  const stale = await db
+    .select({ upload: mediaUploads, channel: { id: channels.id, alias: channels.alias, name: channels.name } })
+    .from(mediaUploads)
+    .innerJoin(channels, eq(channels.id, mediaUploads.channelId))
+    .where(and(eq(mediaUploads.status, "waiting"), lt(mediaUploads.createdAt, now - UPLOAD_ABANDONED_MS)))
+    .limit(100);
+  const provider = videoProvider(env, db);
+  let given = 0;
+  for (const { upload, channel } of stale) {
+    try {
+      if (provider.name === upload.provider) await provider.deleteUpload(upload.uid, upload.sourceKey);
+      const scope: ConsoleScope = { db, env, channel, actor: { id: null, email: "video-sweep" }, now };
+      const [updated] = await db.batch([
+        db
+          .update(mediaUploads)
+          .set({ status: "failed", error: VIDEO_MESSAGES.uploadAbandoned, sourceKey: null, updatedAt: now })
+          .where(and(eq(mediaUploads.id, upload.id), eq(mediaUploads.status, "waiting")))
+          .returning({ id: mediaUploads.id }),
+        auditQuery(scope, { action: "upload.failed", target: `uploads/${upload.mediaKey}`, before: { status: "waiting" }, after: { status: "failed", error: VIDEO_MESSAGES.uploadAbandoned } }),
+      ]);
+      given += updated.length;
+    } catch (error) {
+      console.error("upload sweep:", upload.uid, error);
+    }
+  }
+  return given;
 }
 
 /** A local upload by its uid, with its channel; 404 when unknown or another provider's. */

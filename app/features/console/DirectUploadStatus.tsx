@@ -1,6 +1,6 @@
 // A direct upload's progress on /console/uploads (docs/decisions/025): a labelled <progress>, one live region that
 // says what is happening (sending, trying again, stopped, sent, cancelled), Cancel while it runs and Resume once
-// stopped. The sending itself is direct-upload.client.ts, loaded when an upload starts.
+// stopped (a cancelled upload is removed by the page). The sending itself is direct-upload.client.ts, loaded when an upload starts.
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DirectUpload } from "@api/contract/video";
@@ -23,7 +23,8 @@ export interface DirectUploadState {
   resume(): void;
 }
 
-export function useDirectUpload(onDone: () => void): DirectUploadState {
+/** `onCancelled` lets the page remove the upload the owner gave up (its row and what the provider holds). */
+export function useDirectUpload(onDone: () => void, onCancelled: (uploadId: number) => void = () => undefined): DirectUploadState {
   const [phase, setPhase] = useState<Phase>("idle");
   const [title, setTitle] = useState("");
   const [progress, setProgress] = useState({ sent: 0, total: 0 });
@@ -75,7 +76,8 @@ export function useDirectUpload(onDone: () => void): DirectUploadState {
     running.current?.abort();
     running.current = null;
     setPhase("cancelled");
-  }, []);
+    if (startedFor.current !== null) onCancelled(startedFor.current);
+  }, [onCancelled]);
 
   const resume = useCallback(() => {
     if (!running.current) return;

@@ -24,6 +24,8 @@ export function videoEndpoints(options: ApiClientOptions, lang: Language) {
         uploads: () => data(client.get<Data<MediaUpload[]>>("console/uploads")),
         /** POST /console/uploads (multipart: file, title_en, title_fr). */
         upload: (form: FormData) => asResult(data(client.post<Data<MediaUpload>>("console/uploads", { form }))),
+        /** DELETE /console/uploads/{id}: an upload still waiting for its file, or one that failed. */
+        removeUpload: (id: number) => asResult(data(client.delete<Data<{ deleted: true }>>(`console/uploads/${id}`))),
         /** POST /console/uploads/direct: a resumable upload the browser sends the file to itself (tus). */
         createDirectUpload: (body: { title_en: string; title_fr: string; file_name: string; file_size: number; file_type: string }) =>
           asResult(data(client.post<Data<DirectUpload>>("console/uploads/direct", { body }))),
