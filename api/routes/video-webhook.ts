@@ -1,7 +1,8 @@
 // Cloudflare Stream's webhook (issue 16): a video finished processing or failed. An upload's video becomes ready
 // (and goes into the library) or failed; a live input's recording being ready means its stream stopped, so the input
-// ends. Stream sends every account notification to one URL, so this is mounted before the host's channel is
-// resolved and finds the upload or input by its uid. Unsigned, stale or tampered requests get 401.
+// ends and the recording (its uid kept on the input) is the event's media from then on. Stream sends every account
+// notification to one URL, so this is mounted before the host's channel is resolved and finds the upload or input
+// by its uid. Unsigned, stale or tampered requests get 401.
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
@@ -53,9 +54,16 @@ export const videoWebhookRoutes = new Hono<AppEnv>().post("/video/webhook", asyn
       .get());
   if (input && input.input.status !== "ended") {
     const scope = platformScope(db, c.env, input.channel, now, "video-webhook");
+    // A ready recording is the event's media from now on (services/video/media-source.ts); a failed one is not.
+    const recordingUid = event.kind === "video.ready" ? event.uid : null;
     await db.batch([
-      db.update(liveInputs).set({ status: "ended", endedAt: now }).where(eq(liveInputs.id, input.input.id)),
-      auditQuery(scope, { action: "live_input.end", target: `events/${input.input.eventId}`, before: { status: input.input.status }, after: { status: "ended", recording: event.uid } }),
+      db.update(liveInputs).set({ status: "ended", endedAt: now, recordingUid }).where(eq(liveInputs.id, input.input.id)),
+      auditQuery(scope, {
+        action: "live_input.end",
+        target: `events/${input.input.eventId}`,
+        before: { status: input.input.status },
+        after: { status: "ended", recording: recordingUid, ...(event.kind === "video.failed" ? { error: event.error } : {}) },
+      }),
     ]);
     return c.json({ data: { handled: "live_input" } });
   }

@@ -84,7 +84,7 @@ describe("custom hostnames settings", () => {
 
   it("takes FALLBACK_ORIGIN as given, and Cloudflare when both its settings are there", () => {
     const config = readHostnamesConfig({ ROOT_DOMAINS: "localhost", FALLBACK_ORIGIN: " Customers.StreamHub.Example. ", CLOUDFLARE_ZONE_ID: "z1", CLOUDFLARE_API_TOKEN: "t1" });
-    expect(config).toEqual({ fallbackOrigin: "customers.streamhub.example", cloudflare: { zoneId: "z1", apiToken: "t1" } });
+    expect(config).toEqual({ fallbackOrigin: "customers.streamhub.example", cloudflare: { zoneId: "z1", apiToken: "t1", apiUrl: "https://api.cloudflare.com/client/v4" } });
   });
 
   it("refuses half a Cloudflare configuration and a fallback origin that is not a hostname", () => {
