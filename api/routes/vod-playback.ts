@@ -24,7 +24,6 @@ import { serveTimelineFile } from "../services/timeline-files";
 import { CLIP_MAX_DURATION_S } from "../contract/clips";
 import { clipVerdict, hostedClipVerdict, vodSource } from "../services/clips/sources";
 import { vodMediaSource, hostedPlayback } from "../services/video/media-source";
-import { vodItemQuery } from "../db/repos/catalogue-vod";
 import { requireMediaToken, thumbnailsOf } from "./media";
 import { grantedStream } from "./streams";
 
@@ -108,7 +107,6 @@ export const vodPlaybackRoutes = new Hono<AppEnv>()
     if (source.kind === "stream") {
       const signed = hosted!;
       const clipScope = { db: c.get("db"), bucket: c.env.MEDIA, channelId: c.get("channel").id };
-      const row = await vodItemQuery(c.get("db"), c.get("channel").id, id).get();
       const data: Playback = {
         dash: signed.dash,
         hls: signed.hls,
@@ -118,7 +116,7 @@ export const vodPlaybackRoutes = new Hono<AppEnv>()
         poster: image ?? signed.poster,
         preroll,
         download: null,
-        clip: await hostedClipVerdict(clipScope, viewer, { kind: "vod", event: null, item: row ?? null, status: "finished" }, CLIP_MAX_DURATION_S),
+        clip: await hostedClipVerdict(clipScope, viewer, { status: "finished" }, CLIP_MAX_DURATION_S),
         thumbnails: null,
         stream: counted.stream,
       };

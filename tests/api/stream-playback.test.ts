@@ -7,7 +7,7 @@ import { beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { DownloadTicket, Playback, PlaybackDenied } from "@api/contract/media";
 import { getDb } from "@api/db/client";
-import { channelSettings, eventDownloads, events, liveInputs, mediaUploads, orders, prerolls, products, users, vodMediaItems } from "@api/db/schema";
+import { channelSettings, clips, eventDownloads, events, liveInputs, mediaUploads, orders, prerolls, products, users, vodMediaItems } from "@api/db/schema";
 import { clearChannelCache } from "@api/middleware/tenant";
 import type { StreamCall } from "./stream.global-setup";
 import { client, clockedApi, env, freshEmail, json, PASSWORD, registerUser, type Client, type Data } from "./auth-helpers";
@@ -135,7 +135,7 @@ const setDownload = (uid: string, status: string, percentComplete: number) =>
   fetch(`${new URL(api).origin}/__downloads/${ACCOUNT}/${uid}`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ status, percentComplete }) });
 
 /** A signed-in viewer of alpha, holding a pass with these capabilities (and product) when given. */
-async function viewer(pass?: { capabilities: string[]; limits?: { downloads?: number }; productId?: number }) {
+async function viewer(pass?: { capabilities: string[]; limits?: { downloads?: number; clips?: number }; productId?: number }) {
   const email = freshEmail("stream");
   const session = await registerUser(alpha, email);
   const user = (await db.select().from(users).where(and(eq(users.channelId, fx.alpha.id), eq(users.email, email))).get())!;
@@ -186,7 +186,7 @@ describe("an event's Stream live input", () => {
     expect(grant).toMatchObject({ ...signedUrls("in-live"), token_place: "path", expires_at: new Date(T0 + TOKEN_TTL_MS).toISOString(), download: null, thumbnails: null });
     expect(grant.poster).toBe(`${STREAM_HOST}/tk.in-live.${exp()}/thumbnails/thumbnail.jpg`);
     expect(grant.preroll?.url).toMatch(/^http:\/\/alpha\.localhost\/api\/media\/promo\/preroll\.mp4\?token=/);
-    expect(grant.clip).toMatchObject({ can_clip: false, reason: "login" });
+    expect(grant.clip).toMatchObject({ can_clip: false, reason: "hosted" });
     const calls = (await streamCalls()).slice(before);
     expect(calls).toEqual([{ method: "POST", path: "/in-live/token", auth: "Bearer stream-token", body: { exp: exp() } }]);
   });
@@ -336,5 +336,26 @@ describe("downloading a Stream recording", () => {
     expect(live.status).toBe(409);
     expect(await live.json()).toEqual({ message: "This event can be downloaded once it has ended." });
     expect((await alpha.post(`/api/download-event/${ids.beta}`, {}, v.token)).status).toBe(404);
+  });
+});
+
+describe("clips of Stream-held media", () => {
+  it("are not cut yet: the grant says so, and POST /clip refuses without cutting our own asset", async () => {
+    const v = await viewer({ capabilities: ["watch", "clipping"], limits: { clips: 3 } });
+    const grant = await granted(await play(ids.finished, v.token));
+    expect(grant.clip).toMatchObject({ can_clip: false, reason: "hosted", remaining: 3, covering_passes: [] });
+    expect((await granted(await playVod(ids.vod, v.token))).clip).toMatchObject({ can_clip: false, reason: "hosted" });
+
+    const cut = (body: Record<string, unknown>) => alpha.post("/api/clip", { name: "Great save", start_time: 2, duration: 6, tags: ["save"], ...body }, v.token);
+    for (const res of [await cut({ event_id: ids.finished }), await cut({ event_media_id: ids.vod })]) {
+      expect(res.status).toBe(409);
+      expect(await res.json()).toEqual({ message: "Clips of this video cannot be cut yet." });
+    }
+    expect(await db.select().from(clips).where(eq(clips.userId, v.userId))).toEqual([]);
+    // Another channel's event is still not found, and our own media is still cut as before.
+    expect((await cut({ event_id: ids.beta })).status).toBe(404);
+    const own = await cut({ event_id: ids.r2 });
+    expect(own.status).toBe(200);
+    expect((await granted(await play(ids.r2, v.token))).clip).toMatchObject({ can_clip: true, reason: null, segment_duration_s: 2 });
   });
 });

@@ -150,9 +150,10 @@ async function verdictOf(scope: SourceScope, viewer: Viewer, source: Pick<ClipSo
 export const HOSTED_CLIP_STEP_S = 1;
 
 /**
- * The verdict for media the provider holds (a Stream recording or upload): the same rules, without a media.json.
- * `status` is the event's (a library video is finished).
+ * The verdict for media the provider holds (a Stream live input, recording or upload): clips are cut from our own
+ * segments, which Stream-held media does not have, so none can be cut yet (ADR 022); what is left is still told.
  */
-export function hostedClipVerdict(scope: SourceScope, viewer: Viewer, source: Pick<ClipSource, "kind" | "event" | "item" | "status">, maxDurationS: number): Promise<ClipVerdict> {
-  return verdictOf(scope, viewer, source, maxDurationS, HOSTED_CLIP_STEP_S);
+export async function hostedClipVerdict(scope: SourceScope, viewer: Viewer, source: Pick<ClipSource, "status">, maxDurationS: number): Promise<ClipVerdict> {
+  const decision = await decideClip(scope, viewer, source);
+  return { can_clip: false, reason: "hosted", remaining: decision.remaining, max_duration_s: maxDurationS, segment_duration_s: HOSTED_CLIP_STEP_S, covering_passes: [] };
 }
