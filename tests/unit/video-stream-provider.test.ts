@@ -39,7 +39,7 @@ describe("live inputs", () => {
         }),
     });
     const input = await provider(fetcher).createLiveInput({ name: "alpha event 7" });
-    expect(calls[0]).toMatchObject({ method: "POST", auth: "Bearer tok", body: { meta: { name: "alpha event 7" }, recording: { mode: "automatic" } } });
+    expect(calls[0]).toMatchObject({ method: "POST", auth: "Bearer tok", body: { meta: { name: "alpha event 7" }, recording: { mode: "automatic", requireSignedURLs: true } } });
     expect(input).toEqual({
       uid: "f256e6ea9341d51eea64c9454659e576",
       ingestUrl: "rtmps://live.cloudflare.com:443/live/",
@@ -81,7 +81,7 @@ describe("uploads and playback", () => {
     });
     const upload = await provider(fetcher).createUpload(new File([new Uint8Array(10)], "final.mp4", { type: "video/mp4" }), { name: "Final" });
     expect(upload).toEqual({ uid: "f65014bc6ff5419ea86e7972a047ba22", sourceKey: null, status: "processing" });
-    expect(calls[0].body).toMatchObject({ meta: { name: "Final" }, maxDurationSeconds: expect.any(Number) });
+    expect(calls[0].body).toMatchObject({ meta: { name: "Final" }, maxDurationSeconds: expect.any(Number), requireSignedURLs: true });
     expect(calls[1].body).toBeInstanceOf(FormData);
     expect((calls[1].body as FormData).get("file")).toBeInstanceOf(File);
   });

@@ -1,6 +1,7 @@
 // Cloudflare Stream as the video provider (issue 16), through its REST API with fetch (no SDK: a few calls, and
 // tests hand in a fake fetch). Live inputs record automatically, so a stream that stops becomes an on-demand video;
-// uploads go through a one-time direct upload URL; playback URLs carry a signed token; webhooks are verified with
+// uploads go through a one-time direct upload URL; every video requires a signed URL (the playback grant's checks
+// are the only way in), and playback and download URLs carry a token Stream signs; webhooks are verified with
 // the account's webhook secret (`Webhook-Signature: time=…,sig1=…`, HMAC-SHA256 over "time.body").
 import { z } from "zod";
 import { hmacSha256, timingSafeEqual } from "../../lib/crypto";
@@ -95,7 +96,7 @@ export class CloudflareStreamProvider implements VideoProvider {
   }
 
   async createLiveInput(options: { name: string }): Promise<NewLiveInput> {
-    const input = await this.call("POST", "/live_inputs", liveInputSchema, { meta: { name: options.name }, recording: { mode: "automatic" } });
+    const input = await this.call("POST", "/live_inputs", liveInputSchema, { meta: { name: options.name }, recording: { mode: "automatic", requireSignedURLs: true } });
     if (!input) throw new VideoProviderError("Stream created no live input");
     const srt = input.srt?.url && input.srt.streamId && input.srt.passphrase ? srtUrl(input.srt.url, input.srt.streamId, input.srt.passphrase) : null;
     return { uid: input.uid, ingestUrl: input.rtmps.url, streamKey: input.rtmps.streamKey, srtUrl: srt };
@@ -113,7 +114,7 @@ export class CloudflareStreamProvider implements VideoProvider {
   }
 
   async createUpload(file: File, options: { name: string }): Promise<NewUpload> {
-    const upload = await this.call("POST", "/direct_upload", directUploadSchema, { maxDurationSeconds: MAX_UPLOAD_DURATION_S, meta: { name: options.name } });
+    const upload = await this.call("POST", "/direct_upload", directUploadSchema, { maxDurationSeconds: MAX_UPLOAD_DURATION_S, requireSignedURLs: true, meta: { name: options.name } });
     if (!upload) throw new VideoProviderError("Stream gave no upload URL");
     // The one-time URL takes a basic multipart POST with the file as "file".
     const form = new FormData();
