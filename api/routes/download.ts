@@ -22,9 +22,8 @@ import type { UserRow } from "../services/auth/users";
 import { chargeDownload, downloadCoverage, loadDownloadAllowance, type DownloadScope } from "../services/downloads";
 import { viewerDecision, viewerFor } from "../services/event-access";
 import { streamStatus } from "../services/event-status";
-import { eventTimeline, type MediaInfo } from "../services/livesim";
-import { loadMediaInfo } from "../services/media-asset";
-import { eventMediaSource, hostedDownloadState, hostedDownloadUrl } from "../services/video/media-source";
+import { eventTimeline } from "../services/livesim";
+import { eventMediaSource, hostedDownloadState, hostedDownloadUrl, playable, type PlayableMedia } from "../services/video/media-source";
 import { MEDIA_TOKEN_MAX_TTL_MS, mintMediaToken, verifyMediaToken } from "../services/media-token";
 import { buildMp4, r2SegmentReader, type BuiltMp4 } from "../services/mp4-builder";
 
@@ -53,7 +52,7 @@ interface CheckedDownload {
   user: UserRow;
   allowance: PassAllowance;
   /** Our R2 asset (built into an MP4 here), or the video the provider holds (its own MP4). */
-  media: { kind: "r2"; asset: string; info: MediaInfo } | { kind: "stream"; uid: string };
+  media: PlayableMedia;
   now: number;
 }
 
@@ -74,13 +73,11 @@ async function checkDownload(c: Context<AppEnv>, id: number, user: UserRow, coun
 
   const times = { start: event.eventUtcTs, end: event.endUtcTs };
   if (streamStatus(times, viewer.now) !== "finished") throw new ApiError(409, DOWNLOAD_MESSAGES.notFinished);
-  const source = await eventMediaSource(sourceScope(c), event);
+  const media = await playable(c.env.MEDIA, await eventMediaSource(sourceScope(c), event), viewer.now);
   // A Stream input whose stream has not ended has no file yet, whatever the schedule says.
-  if (source?.kind === "stream" && source.live) throw new ApiError(409, DOWNLOAD_MESSAGES.notFinished);
-  const info = source?.kind === "r2" ? await loadMediaInfo(c.env.MEDIA, source.asset, viewer.now) : null;
-  if (!source || (source.kind === "r2" && !info)) throw notFound(PLAYBACK_MESSAGES.noMedia);
+  if (media?.kind === "stream" && media.live) throw new ApiError(409, DOWNLOAD_MESSAGES.notFinished);
+  if (!media) throw notFound(PLAYBACK_MESSAGES.noMedia);
   if (!counted && allowance.remaining <= 0) throw new ApiError(403, DOWNLOAD_MESSAGES.limitReached);
-  const media = source.kind === "r2" ? { kind: "r2" as const, asset: source.asset, info: info! } : { kind: "stream" as const, uid: source.uid };
   return { event, user, allowance, media, now: viewer.now };
 }
 

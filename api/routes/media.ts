@@ -22,7 +22,7 @@ import { serveR2Object } from "../services/r2-range";
 import { serveTimelineFile } from "../services/timeline-files";
 import { CLIP_MAX_DURATION_S, type Thumbnails } from "../contract/clips";
 import { fromEvent, clipVerdict, hostedClipVerdict } from "../services/clips/sources";
-import { eventMediaSource, hostedPlayback } from "../services/video/media-source";
+import { eventMediaSource, hostedPlayback, playable } from "../services/video/media-source";
 import type { MediaInfo } from "../services/livesim";
 import { grantedStream } from "./streams";
 
@@ -69,12 +69,11 @@ export const mediaRoutes = new Hono<AppEnv>()
     const status = streamStatus(eventTimes(event), now);
     if (status === "upcoming") return c.json({ message: PLAYBACK_MESSAGES.upcoming }, 409);
     const scope = { db: c.get("db"), env: c.env, channelId: c.get("channel").id };
-    const source = await eventMediaSource(scope, event);
-    const info = source?.kind === "r2" ? await loadMediaInfo(c.env.MEDIA, source.asset, now) : null;
-    if (!source || (source.kind === "r2" && !info)) throw notFound(PLAYBACK_MESSAGES.noMedia);
+    const media = await playable(c.env.MEDIA, await eventMediaSource(scope, event), now);
+    if (!media) throw notFound(PLAYBACK_MESSAGES.noMedia);
     const expires = now + MEDIA_TOKEN_MAX_TTL_MS;
     // Stream signs before the stream is counted: a provider failure (502) takes no slot.
-    const hosted = source.kind === "stream" ? await hostedPlayback(scope, source.uid, expires) : null;
+    const signed = media.kind === "stream" ? await hostedPlayback(scope, media.uid, expires) : null;
     // Paid and pay-per-view events play only through a pass: their streams count against its limit.
     const viaPass = event.accessType === "paid" || event.accessType === "ppv";
     const counted = await grantedStream(c, viewer, { title: event.name, viaPass, lang: c.req.valid("query").lang });
@@ -83,19 +82,18 @@ export const mediaRoutes = new Hono<AppEnv>()
     const preroll = await prerollFor(c, viewer, { key: `event:${id}`, live: status === "live", locationId: event.locationId, eventCategoryId: event.eventCategoryId });
     const allowance = status === "finished" ? await loadDownloadAllowance({ db: c.get("db"), channelId: c.get("channel").id }, viewer) : null;
     const clipScope = { db: c.get("db"), bucket: c.env.MEDIA, channelId: c.get("channel").id };
-    let data: Playback;
-    if (source.kind === "stream") {
-      const signed = hosted!;
-      data = {
-        dash: signed.dash,
-        hls: signed.hls,
-        token: signed.token,
+    if (media.kind === "stream") {
+      const { dash, hls, token, poster } = signed!;
+      const data: Playback = {
+        dash,
+        hls,
+        token,
         token_place: "path",
         expires_at: new Date(expires).toISOString(),
-        poster: event.poster ?? signed.poster,
+        poster: event.poster ?? poster,
         preroll,
         // The recording downloads as Stream's MP4 once the stream has ended; a live input has no file yet.
-        download: status === "finished" && !source.live ? hostedDownloadVerdict(allowance, event.endUtcTs - event.eventUtcTs) : null,
+        download: status === "finished" && !media.live ? hostedDownloadVerdict(allowance, event.endUtcTs - event.eventUtcTs) : null,
         clip: await hostedClipVerdict(clipScope, viewer, { status }, CLIP_MAX_DURATION_S),
         thumbnails: null,
         stream: counted.stream,
@@ -106,18 +104,19 @@ export const mediaRoutes = new Hono<AppEnv>()
     const token = await mintMediaToken(authSecret(c.env), { c: c.get("channel").id, s: subject, p: eventPrefix(id), e: expires }, now);
     const base = `${new URL(c.req.url).origin}/api/media/event/${id}`;
     const q = `?token=${encodeURIComponent(token)}`;
-    data = {
+    const { info } = media;
+    const data: Playback = {
       dash: `${base}/manifest.mpd${q}`,
       hls: `${base}/master.m3u8${q}`,
       token,
       token_place: "query",
       expires_at: new Date(expires).toISOString(),
-      poster: event.poster ?? (info!.poster ? `${base}/${info!.poster}${q}` : null),
+      poster: event.poster ?? (info.poster ? `${base}/${info.poster}${q}` : null),
       preroll,
       // Only a finished event with media downloads; `info` above proved the media.
-      download: status === "finished" ? downloadVerdict(allowance, event.endUtcTs - event.eventUtcTs, info!.segment_duration_s) : null,
-      clip: await clipVerdict(clipScope, viewer, fromEvent(event, { asset: source.asset, info: info! }, viewer), CLIP_MAX_DURATION_S),
-      thumbnails: thumbnailsOf(info!, base, q),
+      download: status === "finished" ? downloadVerdict(allowance, event.endUtcTs - event.eventUtcTs, info.segment_duration_s) : null,
+      clip: await clipVerdict(clipScope, viewer, fromEvent(event, { asset: media.asset, info }, viewer), CLIP_MAX_DURATION_S),
+      thumbnails: thumbnailsOf(info, base, q),
       stream: counted.stream,
     };
     return c.json({ data });

@@ -23,7 +23,7 @@ import { prerollFor } from "../services/preroll-grant";
 import { serveTimelineFile } from "../services/timeline-files";
 import { CLIP_MAX_DURATION_S } from "../contract/clips";
 import { clipVerdict, hostedClipVerdict, vodSource } from "../services/clips/sources";
-import { vodMediaSource, hostedPlayback } from "../services/video/media-source";
+import { hostedPlayback, playable, vodMediaSource } from "../services/video/media-source";
 import { requireMediaToken, thumbnailsOf } from "./media";
 import { grantedStream } from "./streams";
 
@@ -91,12 +91,11 @@ export const vodPlaybackRoutes = new Hono<AppEnv>()
     }
     const now = viewer.now;
     const scope = { db: c.get("db"), env: c.env, channelId: c.get("channel").id };
-    const source = await vodMediaSource(scope, item);
-    const media = source?.kind === "r2" ? await itemMedia(c, item, now) : null;
-    if (!source || (source.kind === "r2" && !media)) throw notFound(PLAYBACK_MESSAGES.noMedia);
+    const media = await playable(c.env.MEDIA, await vodMediaSource(scope, item), now);
+    if (!media) throw notFound(PLAYBACK_MESSAGES.noMedia);
     const expires = now + MEDIA_TOKEN_MAX_TTL_MS;
     // Stream signs before the stream is counted: a provider failure (502) takes no slot.
-    const hosted = source.kind === "stream" ? await hostedPlayback(scope, source.uid, expires) : null;
+    const signed = media.kind === "stream" ? await hostedPlayback(scope, media.uid, expires) : null;
     // A pass-only video played through a pass (not the account's own vod_media) counts against the pass's limit.
     const viaPass = item.requiresVodMedia && !capabilityFlags(viewer.user?.capabilities ?? []).vod_media;
     const counted = await grantedStream(c, viewer, { title: item.title, viaPass, lang: c.req.valid("query").lang });
@@ -104,16 +103,16 @@ export const vodPlaybackRoutes = new Hono<AppEnv>()
 
     const image = item.assets.find((a) => a.type === "image")?.path;
     const preroll = await prerollFor(c, viewer, { key: `vod:${id}`, live: false, locationId: item.locationId, eventCategoryId: item.eventCategoryId });
-    if (source.kind === "stream") {
-      const signed = hosted!;
+    if (media.kind === "stream") {
+      const { dash, hls, token, poster } = signed!;
       const clipScope = { db: c.get("db"), bucket: c.env.MEDIA, channelId: c.get("channel").id };
       const data: Playback = {
-        dash: signed.dash,
-        hls: signed.hls,
-        token: signed.token,
+        dash,
+        hls,
+        token,
         token_place: "path",
         expires_at: new Date(expires).toISOString(),
-        poster: image ?? signed.poster,
+        poster: image ?? poster,
         preroll,
         download: null,
         clip: await hostedClipVerdict(clipScope, viewer, { status: "finished" }, CLIP_MAX_DURATION_S),
@@ -126,7 +125,7 @@ export const vodPlaybackRoutes = new Hono<AppEnv>()
     const token = await mintMediaToken(authSecret(c.env), { c: c.get("channel").id, s: subject, p: vodPrefix(id), e: expires }, now);
     const base = `${new URL(c.req.url).origin}/api/media/vod/${id}`;
     const q = `?token=${encodeURIComponent(token)}`;
-    const info = media!.info;
+    const { info } = media;
     const data: Playback = {
       dash: `${base}/manifest.mpd${q}`,
       hls: `${base}/master.m3u8${q}`,

@@ -5,7 +5,8 @@ import type { Db } from "../../db/client";
 import { eventInputQuery, uploadOfMediaQuery } from "../../db/repos/video-sources";
 import { usesStream, videoProvider, videoSettings, VideoProviderError, type DownloadState, type SignedPlayback } from "../../providers/video";
 import type { VideoProviderName } from "../../contract/video";
-import { ASSET_NAME } from "../media-asset";
+import type { MediaInfo } from "../livesim";
+import { ASSET_NAME, loadMediaInfo } from "../media-asset";
 import { viaProvider } from "./live-inputs";
 
 export type MediaSource =
@@ -25,6 +26,9 @@ export interface UploadRef {
   uid: string;
   status: "uploaded" | "processing" | "ready" | "failed";
 }
+
+/** A source ready to play: our asset with its media.json, or the provider's video. */
+export type PlayableMedia = { kind: "r2"; asset: string; info: MediaInfo } | Extract<MediaSource, { kind: "stream" }>;
 
 const r2 = (mediaKey: string | null): MediaSource | null => (mediaKey && ASSET_NAME.test(mediaKey) ? { kind: "r2", asset: mediaKey } : null);
 
@@ -65,6 +69,13 @@ export async function vodMediaSource(s: SourceScope, item: { mediaKey: string | 
   const on = streamOn(s.env) && item.mediaKey !== null;
   const upload = on ? await uploadOfMediaQuery(s.db, s.channelId, item.mediaKey!).get() : undefined;
   return vodSourceRule(item.mediaKey, upload, on);
+}
+
+/** The source with what playing it needs; null when there is none, or our asset is not in R2. */
+export async function playable(bucket: R2Bucket, source: MediaSource | null, now: number): Promise<PlayableMedia | null> {
+  if (!source || source.kind === "stream") return source;
+  const info = await loadMediaInfo(bucket, source.asset, now);
+  return info ? { ...source, info } : null;
 }
 
 /** The provider that holds hosted media, or a clear 502 when it cannot sign (a configuration that changed since). */
