@@ -157,6 +157,25 @@ describe("MP4 downloads", () => {
   });
 });
 
+describe("clips", () => {
+  it("cuts a new video from a Stream video with the clip API, signed-only, on whole seconds", async () => {
+    const { calls, fetcher } = fakeStream({
+      [`POST ${ACCOUNT}/clip`]: () => ok({ uid: "c0a1b2", clippedFrom: "rec1", readyToStream: false, status: { state: "queued" }, meta: { name: "Goal" } }),
+    });
+    expect(await provider(fetcher).createClip("rec1", { startS: 12.4, endS: 30.2, name: "Goal" })).toEqual({ uid: "c0a1b2" });
+    expect(calls[0]).toMatchObject({
+      method: "POST",
+      url: `${STREAM_API}${ACCOUNT}/clip`,
+      body: { clippedFromVideoUID: "rec1", startTimeSeconds: 12, endTimeSeconds: 31, requireSignedURLs: true, meta: { name: "Goal" } },
+    });
+  });
+
+  it("fails clearly when the source is gone", async () => {
+    const { fetcher } = fakeStream({});
+    await expect(provider(fetcher).createClip("gone", { startS: 0, endS: 5, name: "x" })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
 describe("webhooks", () => {
   const SECRET = "85011ed3a913c6ad5f9cf6c5573cc0a7";
   const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);

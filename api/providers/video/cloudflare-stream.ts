@@ -166,6 +166,19 @@ export class CloudflareStreamProvider implements VideoProvider {
     return `${origin}/${token}/downloads/default.mp4${name ? `?filename=${encodeURIComponent(name)}` : ""}`;
   }
 
+  async createClip(uid: string, cut: { startS: number; endS: number; name: string }): Promise<{ uid: string }> {
+    const body = {
+      clippedFromVideoUID: uid,
+      startTimeSeconds: Math.floor(cut.startS),
+      endTimeSeconds: Math.ceil(cut.endS),
+      requireSignedURLs: true,
+      meta: { name: cut.name },
+    };
+    const clip = await this.call("POST", "/clip", videoSchema, body);
+    if (!clip) throw new VideoProviderError(`Stream has no video ${uid}`, 404);
+    return { uid: clip.uid };
+  }
+
   async verifyWebhook(body: string, headers: Headers, now: number): Promise<VideoWebhookEvent | null> {
     const secret = this.options.webhookSecret;
     const header = headers.get("webhook-signature");
