@@ -186,7 +186,7 @@ describe("an event's Stream live input", () => {
     expect(grant).toMatchObject({ ...signedUrls("in-live"), token_place: "path", expires_at: new Date(T0 + TOKEN_TTL_MS).toISOString(), download: null, thumbnails: null });
     expect(grant.poster).toBe(`${STREAM_HOST}/tk.in-live.${exp()}/thumbnails/thumbnail.jpg`);
     expect(grant.preroll?.url).toMatch(/^http:\/\/alpha\.localhost\/api\/media\/promo\/preroll\.mp4\?token=/);
-    expect(grant.clip).toMatchObject({ can_clip: false, reason: "hosted" });
+    expect(grant.clip).toMatchObject({ can_clip: false, reason: "login" });
     const calls = (await streamCalls()).slice(before);
     expect(calls).toEqual([{ method: "POST", path: "/in-live/token", auth: "Bearer stream-token", body: { exp: exp() } }]);
   });

@@ -151,9 +151,12 @@ export const HOSTED_CLIP_STEP_S = 1;
 
 /**
  * The verdict for media the provider holds (a Stream live input, recording or upload): clips are cut from our own
- * segments, which Stream-held media does not have, so none can be cut yet (ADR 022); what is left is still told.
+ * segments, which Stream-held media does not have, so none can be cut yet (ADR 022): `hosted`, or `login` for a
+ * visitor; what is left on the passes is still told.
  */
 export async function hostedClipVerdict(scope: SourceScope, viewer: Viewer, source: Pick<ClipSource, "status">, maxDurationS: number): Promise<ClipVerdict> {
   const decision = await decideClip(scope, viewer, source);
-  return { can_clip: false, reason: "hosted", remaining: decision.remaining, max_duration_s: maxDurationS, segment_duration_s: HOSTED_CLIP_STEP_S, covering_passes: [] };
+  // A visitor is still asked to log in first (the page shows no clip list without an account).
+  const reason = !decision.allowed && decision.reason === "login" ? "login" : "hosted";
+  return { can_clip: false, reason, remaining: decision.remaining, max_duration_s: maxDurationS, segment_duration_s: HOSTED_CLIP_STEP_S, covering_passes: [] };
 }
