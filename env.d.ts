@@ -49,6 +49,8 @@ interface Env {
 interface Env {
   CLOUDFLARE_ZONE_ID?: string;
   CLOUDFLARE_API_TOKEN?: string;
+  /** Cloudflare's REST API (https://api.cloudflare.com/client/v4 when empty); tests point it at a local stand-in. */
+  CLOUDFLARE_API_BASE?: string;
 }
 
 // Video (issue 16, docs/decisions/022). Cloudflare Stream serves live inputs and uploads when its account id and API

@@ -27,7 +27,8 @@ export default defineConfig({
           setupFiles: ["tests/api/setup.ts"],
           // A local OAuth/OIDC server for the Google / Facebook sign-in tests (its URL: inject("oauthIssuer")).
           // The real demo media files some tests upload to R2 (inject("demoMedia")).
-          globalSetup: ["tests/api/oauth.global-setup.ts", "tests/api/media.global-setup.ts"],
+          // A stand-in for Cloudflare Stream's REST API, reached through CLOUDFLARE_API_BASE (inject("streamApi")).
+          globalSetup: ["tests/api/oauth.global-setup.ts", "tests/api/media.global-setup.ts", "tests/api/stream.global-setup.ts"],
         },
       },
     ],

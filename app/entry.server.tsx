@@ -8,7 +8,7 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { readConsent } from "~/server/cookies.server";
 import { getI18nInstance } from "~/server/i18n.server";
 import { applySecurityHeaders, frameAncestorsFor } from "~/server/security.server";
-import { usesStream, videoSettings } from "@api/providers/video";
+import { streamPlaybackOrigin, usesStream, videoSettings } from "@api/providers/video";
 import { applyExpiredSession, applyViewerCookie } from "~/server/session.server";
 
 // worker.ts takes these from the server build, so the web app and the API exist once in the Worker's bundle
@@ -48,6 +48,7 @@ export default async function handleRequest(
     frameAncestors: documentFrameAncestors(remixContext, context),
     googleTag: documentAllowsGoogleTag(remixContext, context, request),
     streamUploads: usesStream(videoSettings(context.env)),
+    mediaOrigin: streamPlaybackOrigin(context.env),
   });
   applyExpiredSession(headers, request, context.session);
   applyViewerCookie(headers, request, context.viewer);

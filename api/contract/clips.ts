@@ -28,6 +28,7 @@ export const CLIP_MESSAGES = {
   notReady: "This clip is not ready yet.",
   notStarted: "This event has not started yet.",
   sourceGone: "The video this clip was cut from is no longer available.",
+  hosted: "Clips of this video cannot be cut yet.",
   processingFailed: "The clip could not be made. Please try again.",
 } as const;
 export type ClipMessageKey = keyof typeof CLIP_MESSAGES;
@@ -158,7 +159,8 @@ export interface ClipDownload extends SignedUrl {
   filename: string;
 }
 
-export type ClipRefusal = "login" | "capability" | "limit" | "upcoming";
+/** `hosted`: the media is held by the video provider (Cloudflare Stream), where clips are not cut yet (ADR 022). */
+export type ClipRefusal = "login" | "capability" | "limit" | "upcoming" | "hosted";
 
 /**
  * Whether this viewer may cut a clip of this item now, and if not why: the verdict the web renders (it restates no

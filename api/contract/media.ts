@@ -12,11 +12,18 @@ export const PLAYBACK_MESSAGES = {
   badToken: "The media link is invalid or has expired.",
 } as const;
 
+/**
+ * Where the grant's token sits in its media URLs: `?token=` on our own media; the first path segment on the
+ * provider's host for media Cloudflare Stream holds (its signed URLs). A renewal puts the new token in the same place.
+ */
+export type TokenPlace = "query" | "path";
+
 export interface Playback {
   /** Absolute URLs of the event's manifests, each carrying the token. */
   dash: string;
   hls: string;
   token: string;
+  token_place: TokenPlace;
   /** ISO 8601: renew (call playback again) before then. */
   expires_at: string;
   poster: string | null;

@@ -101,6 +101,8 @@ export const liveInputs = sqliteTable(
     endedAt: integer("ended_at"),
     /** Complete segments written so far (the live edge). */
     segmentCount: integer("segment_count").notNull().default(0),
+    /** The provider's video of the recording once the stream ended (Stream's recording uid); null for local. */
+    recordingUid: text("recording_uid"),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [uniqueIndex("live_inputs_event_idx").on(t.channelId, t.eventId)],
@@ -127,5 +129,5 @@ export const mediaUploads = sqliteTable(
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [index("media_uploads_channel_idx").on(t.channelId, t.createdAt)],
+  (t) => [index("media_uploads_channel_idx").on(t.channelId, t.createdAt), index("media_uploads_media_idx").on(t.channelId, t.mediaKey)],
 );

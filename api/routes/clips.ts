@@ -20,6 +20,7 @@ import { requestLang } from "../services/lang";
 export function clipScope(c: Context<AppEnv>): ClipScope {
   return {
     db: c.get("db"),
+    env: c.env,
     bucket: c.env.MEDIA,
     channelId: c.get("channel").id,
     secret: authSecret(c.env),

@@ -22,8 +22,8 @@ import type { UserRow } from "../services/auth/users";
 import { chargeDownload, downloadCoverage, loadDownloadAllowance, type DownloadScope } from "../services/downloads";
 import { viewerDecision, viewerFor } from "../services/event-access";
 import { streamStatus } from "../services/event-status";
-import { eventTimeline, type MediaInfo } from "../services/livesim";
-import { ASSET_NAME, loadMediaInfo } from "../services/media-asset";
+import { eventTimeline } from "../services/livesim";
+import { eventMediaSource, hostedDownloadState, hostedDownloadUrl, playable, type PlayableMedia } from "../services/video/media-source";
 import { MEDIA_TOKEN_MAX_TTL_MS, mintMediaToken, verifyMediaToken } from "../services/media-token";
 import { buildMp4, r2SegmentReader, type BuiltMp4 } from "../services/mp4-builder";
 
@@ -31,6 +31,8 @@ export const DOWNLOAD_MESSAGES = {
   noCapability: "Your account cannot download events.",
   limitReached: "Download limit reached",
   notFinished: "This event can be downloaded once it has ended.",
+  preparing: "The download is being prepared. Please try again in a few minutes.",
+  providerFailed: "The video service could not make this download.",
 } as const;
 
 const downloadPrefix = (id: number) => `download/${id}`;
@@ -49,8 +51,8 @@ interface CheckedDownload {
   event: EventRow;
   user: UserRow;
   allowance: PassAllowance;
-  asset: string;
-  info: MediaInfo;
+  /** Our R2 asset (built into an MP4 here), or the video the provider holds (its own MP4). */
+  media: PlayableMedia;
   now: number;
 }
 
@@ -71,20 +73,46 @@ async function checkDownload(c: Context<AppEnv>, id: number, user: UserRow, coun
 
   const times = { start: event.eventUtcTs, end: event.endUtcTs };
   if (streamStatus(times, viewer.now) !== "finished") throw new ApiError(409, DOWNLOAD_MESSAGES.notFinished);
-  const asset = event.mediaKey && ASSET_NAME.test(event.mediaKey) ? event.mediaKey : null;
-  const info = asset ? await loadMediaInfo(c.env.MEDIA, asset, viewer.now) : null;
-  if (!asset || !info) throw notFound(PLAYBACK_MESSAGES.noMedia);
+  const media = await playable(c.env.MEDIA, await eventMediaSource(sourceScope(c), event), viewer.now);
+  // A Stream input whose stream has not ended has no file yet, whatever the schedule says.
+  if (media?.kind === "stream" && media.live) throw new ApiError(409, DOWNLOAD_MESSAGES.notFinished);
+  if (!media) throw notFound(PLAYBACK_MESSAGES.noMedia);
   if (!counted && allowance.remaining <= 0) throw new ApiError(403, DOWNLOAD_MESSAGES.limitReached);
-  return { event, user, allowance, asset, info, now: viewer.now };
+  return { event, user, allowance, media, now: viewer.now };
 }
+
+const sourceScope = (c: Context<AppEnv>) => ({ db: c.get("db"), env: c.env, channelId: c.get("channel").id });
+
+/**
+ * The provider's MP4 of a checked download, as a signed URL valid until `expiresAt`. Stream makes the file on the
+ * first ask: until it is ready the answer is 409 (nothing is counted), and the viewer tries again.
+ */
+async function hostedDownload(c: Context<AppEnv>, d: CheckedDownload & { media: { kind: "stream" } }, expiresAt: number): Promise<string> {
+  const state = await hostedDownloadState(sourceScope(c), d.media.uid);
+  if (state.status === "preparing") throw new ApiError(409, DOWNLOAD_MESSAGES.preparing);
+  if (state.status === "failed") throw new ApiError(502, DOWNLOAD_MESSAGES.providerFailed);
+  return hostedDownloadUrl(sourceScope(c), d.media.uid, expiresAt, downloadFileName(d.event));
+}
+
+/** Checks the provider's file, then counts it, then signs its URL: a file not ready uses up nothing. */
+async function hostedTake(c: Context<AppEnv>, d: CheckedDownload & { media: { kind: "stream" } }, expiresAt: number): Promise<{ url: string; remaining: number }> {
+  const url = await hostedDownload(c, d, expiresAt);
+  const remaining = await takeDownload(c, d);
+  if (remaining === null) throw new ApiError(403, DOWNLOAD_MESSAGES.limitReached);
+  return { url, remaining };
+}
+
+const isHosted = (d: CheckedDownload): d is CheckedDownload & { media: { kind: "stream" } } => d.media.kind === "stream";
 
 /** Builds the MP4 of a checked download (404 when its segments are missing). */
 async function buildDownload(c: Context<AppEnv>, d: CheckedDownload): Promise<BuiltMp4> {
-  const timeline = eventTimeline(d.info, { start: d.event.eventUtcTs, end: d.event.endUtcTs }, d.now);
+  if (d.media.kind !== "r2") throw notFound(PLAYBACK_MESSAGES.noMedia);
+  const { asset, info } = d.media;
+  const timeline = eventTimeline(info, { start: d.event.eventUtcTs, end: d.event.endUtcTs }, d.now);
   if (timeline.status !== "finished") throw new ApiError(409, DOWNLOAD_MESSAGES.notFinished);
   // A longer event's file stops at MAX_DOWNLOAD_S; the playback grant says so before the download (covers_s).
-  const last = Math.min(timeline.last, downloadCoverage(timeline.durationMs, d.info.segment_duration_s).last);
-  const built = await buildMp4({ info: d.info, reader: r2SegmentReader(c.env.MEDIA, d.asset), first: 1, last });
+  const last = Math.min(timeline.last, downloadCoverage(timeline.durationMs, info.segment_duration_s).last);
+  const built = await buildMp4({ info, reader: r2SegmentReader(c.env.MEDIA, asset), first: 1, last });
   if (!built) throw notFound(PLAYBACK_MESSAGES.noMedia);
   return built;
 }
@@ -114,6 +142,11 @@ async function buildAndTake(c: Context<AppEnv>, d: CheckedDownload): Promise<{ b
     throw new ApiError(403, DOWNLOAD_MESSAGES.limitReached);
   }
   return { built, remaining };
+}
+
+/** To the provider's signed file; the redirect itself is not kept by any cache (it carries a token). */
+function noStoreRedirect(url: string): Response {
+  return new Response(null, { status: 302, headers: { Location: url, "Cache-Control": "private, no-store" } });
 }
 
 function mp4Response(event: EventRow, built: BuiltMp4): Response {
@@ -150,23 +183,33 @@ async function ticketUser(c: Context<AppEnv>, id: number, token: string | undefi
 export const downloadRoutes = new Hono<AppEnv>()
   .get("/download-event/:id", requireApiKey, requireUser(), param(idParamSchema), async (c) => {
     const d = await checkDownload(c, c.req.valid("param").id, c.get("user"), false);
+    if (isHosted(d)) {
+      const { url } = await hostedTake(c, d, d.now + MEDIA_TOKEN_MAX_TTL_MS);
+      return noStoreRedirect(url);
+    }
     const { built } = await buildAndTake(c, d);
     return mp4Response(d.event, built);
   })
   .post("/download-event/:id", requireApiKey, requireUser(), param(idParamSchema), async (c) => {
     const id = c.req.valid("param").id;
     const d = await checkDownload(c, id, c.get("user"), false);
+    const expires = d.now + MEDIA_TOKEN_MAX_TTL_MS;
+    c.header("Cache-Control", "private, no-store");
+    if (isHosted(d)) {
+      // The ticket is the provider's signed URL itself: the file comes from Stream, not through the Worker.
+      const { url, remaining } = await hostedTake(c, d, expires);
+      const data: DownloadTicket = { url, expires_at: new Date(expires).toISOString(), remaining: Math.max(0, remaining) };
+      return c.json({ data });
+    }
     const { built, remaining } = await buildAndTake(c, d);
     // Here the build only proved the file can be made; the ticket builds it again when fetched.
     await built.stream.cancel();
-    const expires = d.now + MEDIA_TOKEN_MAX_TTL_MS;
     const token = await mintMediaToken(authSecret(c.env), { c: c.get("channel").id, s: `u:${d.user.id}`, p: downloadPrefix(id), e: expires }, d.now);
     const data: DownloadTicket = {
       url: `${new URL(c.req.url).origin}/api/media/download/${id}?token=${encodeURIComponent(token)}`,
       expires_at: new Date(expires).toISOString(),
       remaining: Math.max(0, remaining),
     };
-    c.header("Cache-Control", "private, no-store");
     return c.json({ data });
   })
   // No api key: the signed ticket is the proof (like the other media paths), so a plain link or <a download> works.
@@ -174,5 +217,6 @@ export const downloadRoutes = new Hono<AppEnv>()
     const id = c.req.valid("param").id;
     const user = await ticketUser(c, id, c.req.valid("query").token);
     const d = await checkDownload(c, id, user, true);
+    if (isHosted(d)) return noStoreRedirect(await hostedDownload(c, d, d.now + MEDIA_TOKEN_MAX_TTL_MS));
     return mp4Response(d.event, await buildDownload(c, d));
   });

@@ -14,14 +14,15 @@ import { param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { loadViewer, viewerDecision } from "../services/event-access";
 import { streamStatus } from "../services/event-status";
-import { downloadVerdict, loadDownloadAllowance } from "../services/downloads";
+import { downloadVerdict, hostedDownloadVerdict, loadDownloadAllowance } from "../services/downloads";
 import { ASSET_NAME, loadMediaInfo, mediaObjectKey } from "../services/media-asset";
 import { MEDIA_TOKEN_MAX_TTL_MS, mintMediaToken, verifyMediaToken } from "../services/media-token";
 import { prerollFor } from "../services/preroll-grant";
 import { serveR2Object } from "../services/r2-range";
 import { serveTimelineFile } from "../services/timeline-files";
 import { CLIP_MAX_DURATION_S, type Thumbnails } from "../contract/clips";
-import { fromEvent, clipVerdict } from "../services/clips/sources";
+import { fromEvent, clipVerdict, hostedClipVerdict } from "../services/clips/sources";
+import { eventMediaSource, hostedPlayback, playable } from "../services/video/media-source";
 import type { MediaInfo } from "../services/livesim";
 import { grantedStream } from "./streams";
 
@@ -67,36 +68,54 @@ export const mediaRoutes = new Hono<AppEnv>()
     const now = viewer.now;
     const status = streamStatus(eventTimes(event), now);
     if (status === "upcoming") return c.json({ message: PLAYBACK_MESSAGES.upcoming }, 409);
-    const info = event.mediaKey && ASSET_NAME.test(event.mediaKey) ? await loadMediaInfo(c.env.MEDIA, event.mediaKey, now) : null;
-    if (!info) throw notFound(PLAYBACK_MESSAGES.noMedia);
+    const scope = { db: c.get("db"), env: c.env, channelId: c.get("channel").id };
+    const media = await playable(c.env.MEDIA, await eventMediaSource(scope, event), now);
+    if (!media) throw notFound(PLAYBACK_MESSAGES.noMedia);
+    const expires = now + MEDIA_TOKEN_MAX_TTL_MS;
+    // Stream signs before the stream is counted: a provider failure (502) takes no slot.
+    const signed = media.kind === "stream" ? await hostedPlayback(scope, media.uid, expires) : null;
     // Paid and pay-per-view events play only through a pass: their streams count against its limit.
     const viaPass = event.accessType === "paid" || event.accessType === "ppv";
     const counted = await grantedStream(c, viewer, { title: event.name, viaPass, lang: c.req.valid("query").lang });
     if (!counted.ok) return counted.response;
 
-    const expires = now + MEDIA_TOKEN_MAX_TTL_MS;
+    const preroll = await prerollFor(c, viewer, { key: `event:${id}`, live: status === "live", locationId: event.locationId, eventCategoryId: event.eventCategoryId });
+    const allowance = status === "finished" ? await loadDownloadAllowance({ db: c.get("db"), channelId: c.get("channel").id }, viewer) : null;
+    const clipScope = { db: c.get("db"), bucket: c.env.MEDIA, channelId: c.get("channel").id };
+    if (media.kind === "stream") {
+      const { dash, hls, token, poster } = signed!;
+      const data: Playback = {
+        dash,
+        hls,
+        token,
+        token_place: "path",
+        expires_at: new Date(expires).toISOString(),
+        poster: event.poster ?? poster,
+        preroll,
+        // The recording downloads as Stream's MP4 once the stream has ended; a live input has no file yet.
+        download: status === "finished" && !media.live ? hostedDownloadVerdict(allowance, event.endUtcTs - event.eventUtcTs) : null,
+        clip: await hostedClipVerdict(clipScope, viewer, { status }, CLIP_MAX_DURATION_S),
+        thumbnails: null,
+        stream: counted.stream,
+      };
+      return c.json({ data });
+    }
     const subject = viewer.user ? `u:${viewer.user.id}` : `a:${randomToken(12)}`;
     const token = await mintMediaToken(authSecret(c.env), { c: c.get("channel").id, s: subject, p: eventPrefix(id), e: expires }, now);
     const base = `${new URL(c.req.url).origin}/api/media/event/${id}`;
     const q = `?token=${encodeURIComponent(token)}`;
+    const { info } = media;
     const data: Playback = {
       dash: `${base}/manifest.mpd${q}`,
       hls: `${base}/master.m3u8${q}`,
       token,
+      token_place: "query",
       expires_at: new Date(expires).toISOString(),
       poster: event.poster ?? (info.poster ? `${base}/${info.poster}${q}` : null),
-      preroll: await prerollFor(c, viewer, { key: `event:${id}`, live: status === "live", locationId: event.locationId, eventCategoryId: event.eventCategoryId }),
+      preroll,
       // Only a finished event with media downloads; `info` above proved the media.
-      download:
-        status === "finished"
-          ? downloadVerdict(await loadDownloadAllowance({ db: c.get("db"), channelId: c.get("channel").id }, viewer), event.endUtcTs - event.eventUtcTs, info.segment_duration_s)
-          : null,
-      clip: await clipVerdict(
-        { db: c.get("db"), bucket: c.env.MEDIA, channelId: c.get("channel").id },
-        viewer,
-        fromEvent(event, { asset: event.mediaKey!, info }, viewer),
-        CLIP_MAX_DURATION_S,
-      ),
+      download: status === "finished" ? downloadVerdict(allowance, event.endUtcTs - event.eventUtcTs, info.segment_duration_s) : null,
+      clip: await clipVerdict(clipScope, viewer, fromEvent(event, { asset: media.asset, info }, viewer), CLIP_MAX_DURATION_S),
       thumbnails: thumbnailsOf(info, base, q),
       stream: counted.stream,
     };

@@ -1,7 +1,8 @@
 // Cloudflare Stream's webhook (issue 16): a video finished processing or failed. An upload's video becomes ready
 // (and goes into the library) or failed; a live input's recording being ready means its stream stopped, so the input
-// ends. Stream sends every account notification to one URL, so this is mounted before the host's channel is
-// resolved and finds the upload or input by its uid. Unsigned, stale or tampered requests get 401.
+// ends and the recording (its uid kept on the input) is the event's media from then on. Stream sends every account
+// notification to one URL, so this is mounted before the host's channel is resolved and finds the upload or input
+// by its uid. Unsigned, stale or tampered requests get 401.
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
@@ -9,8 +10,8 @@ import { VIDEO_MESSAGES } from "../contract/video";
 import { channels, liveInputs, mediaUploads } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { videoProvider } from "../providers/video";
-import { auditQuery } from "../services/console/scope";
-import { platformScope } from "../services/video/ingest";
+import { auditQuery, channelChanged } from "../services/console/scope";
+import { followBroadcast, platformScope } from "../services/video/ingest";
 import { addLibraryItem } from "../services/console/library";
 import { reportUploadProgress } from "../services/video/uploads";
 
@@ -53,10 +54,25 @@ export const videoWebhookRoutes = new Hono<AppEnv>().post("/video/webhook", asyn
       .get());
   if (input && input.input.status !== "ended") {
     const scope = platformScope(db, c.env, input.channel, now, "video-webhook");
+    // A ready recording is the event's media from now on (services/video/media-source.ts); a failed one is not.
+    const recordingUid = event.kind === "video.ready" ? event.uid : null;
+    // The finished event is the recording: from the broadcast's start (Stream's live notifications; else the
+    // recording's length back from now) for exactly its length.
+    const durationS = event.kind === "video.ready" ? event.durationS : null;
+    if (durationS && durationS > 0) {
+      const start = input.input.startedAt ?? now - Math.round(durationS * 1000);
+      await followBroadcast(scope, input.input.eventId, { start, end: start + Math.round(durationS * 1000) });
+    }
     await db.batch([
-      db.update(liveInputs).set({ status: "ended", endedAt: now }).where(eq(liveInputs.id, input.input.id)),
-      auditQuery(scope, { action: "live_input.end", target: `events/${input.input.eventId}`, before: { status: input.input.status }, after: { status: "ended", recording: event.uid } }),
+      db.update(liveInputs).set({ status: "ended", endedAt: now, recordingUid }).where(eq(liveInputs.id, input.input.id)),
+      auditQuery(scope, {
+        action: "live_input.end",
+        target: `events/${input.input.eventId}`,
+        before: { status: input.input.status },
+        after: { status: "ended", recording: recordingUid, duration_s: durationS, ...(event.kind === "video.failed" ? { error: event.error } : {}) },
+      }),
     ]);
+    await channelChanged(c.env, input.channel.alias);
     return c.json({ data: { handled: "live_input" } });
   }
   // Videos this platform did not create (made in Stream's dashboard) are acknowledged and ignored.

@@ -22,7 +22,8 @@ import { MEDIA_TOKEN_MAX_TTL_MS, mintMediaToken } from "../services/media-token"
 import { prerollFor } from "../services/preroll-grant";
 import { serveTimelineFile } from "../services/timeline-files";
 import { CLIP_MAX_DURATION_S } from "../contract/clips";
-import { clipVerdict, vodSource } from "../services/clips/sources";
+import { clipVerdict, hostedClipVerdict, vodSource } from "../services/clips/sources";
+import { hostedPlayback, playable, vodMediaSource } from "../services/video/media-source";
 import { requireMediaToken, thumbnailsOf } from "./media";
 import { grantedStream } from "./streams";
 
@@ -89,30 +90,54 @@ export const vodPlaybackRoutes = new Hono<AppEnv>()
       return c.json(body, 403);
     }
     const now = viewer.now;
-    const media = await itemMedia(c, item, now);
+    const scope = { db: c.get("db"), env: c.env, channelId: c.get("channel").id };
+    const media = await playable(c.env.MEDIA, await vodMediaSource(scope, item), now);
     if (!media) throw notFound(PLAYBACK_MESSAGES.noMedia);
+    const expires = now + MEDIA_TOKEN_MAX_TTL_MS;
+    // Stream signs before the stream is counted: a provider failure (502) takes no slot.
+    const signed = media.kind === "stream" ? await hostedPlayback(scope, media.uid, expires) : null;
     // A pass-only video played through a pass (not the account's own vod_media) counts against the pass's limit.
     const viaPass = item.requiresVodMedia && !capabilityFlags(viewer.user?.capabilities ?? []).vod_media;
     const counted = await grantedStream(c, viewer, { title: item.title, viaPass, lang: c.req.valid("query").lang });
     if (!counted.ok) return counted.response;
 
-    const expires = now + MEDIA_TOKEN_MAX_TTL_MS;
+    const image = item.assets.find((a) => a.type === "image")?.path;
+    const preroll = await prerollFor(c, viewer, { key: `vod:${id}`, live: false, locationId: item.locationId, eventCategoryId: item.eventCategoryId });
+    if (media.kind === "stream") {
+      const { dash, hls, token, poster } = signed!;
+      const clipScope = { db: c.get("db"), bucket: c.env.MEDIA, channelId: c.get("channel").id };
+      const data: Playback = {
+        dash,
+        hls,
+        token,
+        token_place: "path",
+        expires_at: new Date(expires).toISOString(),
+        poster: image ?? poster,
+        preroll,
+        download: null,
+        clip: await hostedClipVerdict(clipScope, viewer, { status: "finished" }, CLIP_MAX_DURATION_S),
+        thumbnails: null,
+        stream: counted.stream,
+      };
+      return c.json({ data });
+    }
     const subject = viewer.user ? `u:${viewer.user.id}` : `a:${randomToken(12)}`;
     const token = await mintMediaToken(authSecret(c.env), { c: c.get("channel").id, s: subject, p: vodPrefix(id), e: expires }, now);
     const base = `${new URL(c.req.url).origin}/api/media/vod/${id}`;
     const q = `?token=${encodeURIComponent(token)}`;
-    const image = item.assets.find((a) => a.type === "image")?.path;
+    const { info } = media;
     const data: Playback = {
       dash: `${base}/manifest.mpd${q}`,
       hls: `${base}/master.m3u8${q}`,
       token,
+      token_place: "query",
       expires_at: new Date(expires).toISOString(),
-      poster: image ?? (media.info.poster ? `${base}/${media.info.poster}${q}` : null),
-      preroll: await prerollFor(c, viewer, { key: `vod:${id}`, live: false, locationId: item.locationId, eventCategoryId: item.eventCategoryId }),
+      poster: image ?? (info.poster ? `${base}/${info.poster}${q}` : null),
+      preroll,
       // Downloads are of events (SPEC §7 download-event); a VOD item has none.
       download: null,
       clip: await vodClipVerdict(c, viewer, id),
-      thumbnails: thumbnailsOf(media.info, base, q),
+      thumbnails: thumbnailsOf(info, base, q),
       stream: counted.stream,
     };
     return c.json({ data });

@@ -62,6 +62,13 @@ export function downloadVerdict(allowance: PassAllowance | null, eventMs: number
   return { remaining: allowance.remaining, covers_s: coversS, duration_s: durationS };
 }
 
+/** The verdict for media the provider holds: its MP4 is the whole recording (no segments to read here). */
+export function hostedDownloadVerdict(allowance: PassAllowance | null, eventMs: number): DownloadAllowance | null {
+  if (!allowance) return null;
+  const durationS = Math.round(Math.max(0, eventMs / 1000));
+  return { remaining: allowance.remaining, covers_s: durationS, duration_s: durationS };
+}
+
 /** Charges one download to the pass the allowance names; null when no pass has room (or another request took it). */
 export async function chargeDownload(s: DownloadScope, allowance: PassAllowance, d: { userId: number; eventId: number; now: number }): Promise<number | null> {
   if (allowance.chargeTo === null || allowance.chargeLimit === null) return null;

@@ -30,6 +30,11 @@ export interface SecurityOptions {
   googleTag?: boolean;
   /** Cloudflare Stream holds the videos (usesStream(videoSettings(env))): the console may send uploads to it. */
   streamUploads?: boolean;
+  /**
+   * Where hosted video plays from (Cloudflare Stream's `https://customer-<code>.cloudflarestream.com`, see
+   * streamPlaybackOrigin), or null: the player fetches its manifests, segments and poster from there.
+   */
+  mediaOrigin?: string | null;
   /** The request URL: HSTS is sent everywhere except local hosts. */
   url: URL;
   env: Pick<Env, "APP_ENV"> & { OAUTH_LOCAL_ISSUER?: string; TURNSTILE_SITE_KEY?: string; STRIPE_PUBLISHABLE_KEY?: string };
@@ -60,7 +65,7 @@ export function cspAllowsFraming(csp: string | null): boolean {
   return value !== "" && value !== "'none'";
 }
 
-export function contentSecurityPolicy({ nonce, env, frameAncestors, googleTag = false, streamUploads = false }: Omit<SecurityOptions, "url">): string {
+export function contentSecurityPolicy({ nonce, env, frameAncestors, googleTag = false, streamUploads = false, mediaOrigin = null }: Omit<SecurityOptions, "url">): string {
   const formOrigins = [...OAUTH_FORM_ORIGINS];
   // The local OAuth server stands in for Google and Facebook outside production.
   if (env.OAUTH_LOCAL_ISSUER && env.APP_ENV !== "production") formOrigins.push(new URL(env.OAUTH_LOCAL_ISSUER).origin);
@@ -74,14 +79,16 @@ export function contentSecurityPolicy({ nonce, env, frameAncestors, googleTag = 
   const tagImages = googleTag ? ` ${GOOGLE_TAG_IMAGES.join(" ")}` : "";
   const tagHits = googleTag ? ` ${GOOGLE_TAG_HITS.join(" ")}` : "";
   const streamConnect = streamUploads ? ` ${STREAM_UPLOAD_CONNECT}` : "";
+  // Exactly the one host (never a wildcard), and only a valid host source: it ends up inside the header.
+  const media = mediaOrigin && HOST_SOURCE.test(mediaOrigin) && !mediaOrigin.includes("*") ? ` ${mediaOrigin}` : "";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${captcha}${stripeScript}${tagScript} ${CAST_SCRIPT}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${tagImages}`,
-    "media-src 'self' blob:",
+    `img-src 'self' data: blob:${media}${tagImages}`,
+    `media-src 'self' blob:${media}`,
     "font-src 'self' data:",
-    `connect-src 'self'${stripeConnect}${tagHits}${streamConnect}`,
+    `connect-src 'self'${media}${stripeConnect}${tagHits}${streamConnect}`,
     "worker-src 'self' blob:",
     `frame-src 'self'${captcha}${stripeFrames}`,
     "object-src 'none'",

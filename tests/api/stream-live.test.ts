@@ -86,11 +86,13 @@ describe("an encoder on a Stream input", () => {
     expect(await handled(await notify(live("live_input.connected", at)))).toBe("connected");
     const input = await inputRow();
     expect(input).toMatchObject({ status: "connected", startedAt: at });
-    // Planned for 120 minutes from the broadcast's start (the start moved, the length stays).
-    expect(await eventRow()).toEqual({ start: at, end: at + 120 * MIN, media: "live-cfinput1" });
+    // Planned for 120 minutes from the broadcast's start (the start moved, the length stays); Stream serves the
+    // broadcast, so the event keeps its own asset (for a recording that fails).
+    expect(await eventRow()).toEqual({ start: at, end: at + 120 * MIN, media: "demo" });
     const stored = await env.DB.prepare("SELECT definition FROM channel_definitions WHERE channel_id = ?").bind(channelId).first<{ definition: string }>();
     const opener = (JSON.parse(stored!.definition) as { catalogue: { events: { key: string; start: { utc: string }; media_key?: string }[] } }).catalogue.events.find((e) => e.key === "opener")!;
-    expect(opener).toMatchObject({ start: { utc: new Date(at).toISOString() }, media_key: "live-cfinput1" });
+    expect(opener).toMatchObject({ start: { utc: new Date(at).toISOString() } });
+    expect(opener.media_key).not.toBe("live-cfinput1");
     expect(await env.CACHE.get(bootstrapKey("con-stream", "en"))).toBeNull();
     const [audit] = await audits();
     expect(audit).toMatchObject({ action: "live_input.connect", actorEmail: "video-notifications", actorUserId: null });

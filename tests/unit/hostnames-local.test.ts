@@ -84,7 +84,11 @@ describe("custom hostnames settings", () => {
 
   it("takes FALLBACK_ORIGIN as given, and Cloudflare when both its settings are there", () => {
     const config = readHostnamesConfig({ ROOT_DOMAINS: "localhost", FALLBACK_ORIGIN: " Customers.StreamHub.Example. ", CLOUDFLARE_ZONE_ID: "z1", CLOUDFLARE_API_TOKEN: "t1" });
-    expect(config).toEqual({ fallbackOrigin: "customers.streamhub.example", cloudflare: { zoneId: "z1", apiToken: "t1" } });
+    expect(config).toEqual({ fallbackOrigin: "customers.streamhub.example", cloudflare: { zoneId: "z1", apiToken: "t1", apiUrl: "https://api.cloudflare.com/client/v4" } });
+    // CLOUDFLARE_API_BASE, shared with the Stream adapter, points the calls elsewhere (tests' local stand-in).
+    const local = readHostnamesConfig({ ROOT_DOMAINS: "localhost", CLOUDFLARE_ZONE_ID: "z1", CLOUDFLARE_API_TOKEN: "t1", CLOUDFLARE_API_BASE: "http://127.0.0.1:8931/client/v4/" });
+    expect(local.cloudflare?.apiUrl).toBe("http://127.0.0.1:8931/client/v4");
+    expect(() => readHostnamesConfig({ ROOT_DOMAINS: "localhost", CLOUDFLARE_API_BASE: "not a url" })).toThrow(/http\(s\) URL/);
   });
 
   it("refuses half a Cloudflare configuration and a fallback origin that is not a hostname", () => {

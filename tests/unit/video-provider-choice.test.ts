@@ -1,7 +1,7 @@
 // Which video provider a deployment uses (issue 16): Stream with an account id and token, the local stand-in
 // otherwise; the local ingest's secret exists only outside production; upload files are checked by type and size.
 import { describe, expect, it } from "vitest";
-import { localIngestSecret, videoProvider, videoSettings } from "../../api/providers/video";
+import { localIngestSecret, streamPlaybackOrigin, videoProvider, videoSettings } from "../../api/providers/video";
 import { localIngestPort, localIngestUrl } from "../../api/providers/video/local";
 import { checkVideoFile } from "../../api/services/video/uploads";
 import type { Db } from "../../api/db/client";
@@ -49,5 +49,23 @@ describe("upload files", () => {
     expect(checkVideoFile(file("a.avi", "video/x-msvideo"))).toBe("Upload an MP4, MOV, WebM or MKV video.");
     expect(checkVideoFile(file("a.mp4", "video/mp4", 0))).toBe("Choose a video file to upload.");
     expect(checkVideoFile("a string")).toBe("Choose a video file to upload.");
+  });
+});
+
+describe("Stream's playback host and API base", () => {
+  it("is the customer's own host when Stream is on with a customer code, and nothing otherwise", () => {
+    const on = { CLOUDFLARE_STREAM_ACCOUNT_ID: "acc", CLOUDFLARE_STREAM_API_TOKEN: "tok" };
+    expect(streamPlaybackOrigin(env({ ...on, CLOUDFLARE_STREAM_CUSTOMER_CODE: "Abc42" }))).toBe("https://customer-abc42.cloudflarestream.com");
+    expect(streamPlaybackOrigin(env(on))).toBeNull();
+    expect(streamPlaybackOrigin(env({ CLOUDFLARE_STREAM_CUSTOMER_CODE: "abc42" }))).toBeNull();
+    // The code becomes a host in a header: anything but one DNS label is a configuration error.
+    expect(() => streamPlaybackOrigin(env({ ...on, CLOUDFLARE_STREAM_CUSTOMER_CODE: "abc; script-src *" }))).toThrow(/CLOUDFLARE_STREAM_CUSTOMER_CODE/);
+  });
+
+  it("reads CLOUDFLARE_API_BASE with Cloudflare's API as the default, without a trailing slash", () => {
+    expect(videoSettings(env({})).CLOUDFLARE_API_BASE).toBe("https://api.cloudflare.com/client/v4");
+    expect(videoSettings(env({ CLOUDFLARE_API_BASE: " " })).CLOUDFLARE_API_BASE).toBe("https://api.cloudflare.com/client/v4");
+    expect(videoSettings(env({ CLOUDFLARE_API_BASE: "http://127.0.0.1:8931/client/v4/" })).CLOUDFLARE_API_BASE).toBe("http://127.0.0.1:8931/client/v4");
+    expect(() => videoSettings(env({ CLOUDFLARE_API_BASE: "ftp://x" }))).toThrow(/CLOUDFLARE_API_BASE/);
   });
 });

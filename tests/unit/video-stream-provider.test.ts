@@ -39,7 +39,7 @@ describe("live inputs", () => {
         }),
     });
     const input = await provider(fetcher).createLiveInput({ name: "alpha event 7" });
-    expect(calls[0]).toMatchObject({ method: "POST", auth: "Bearer tok", body: { meta: { name: "alpha event 7" }, recording: { mode: "automatic" } } });
+    expect(calls[0]).toMatchObject({ method: "POST", auth: "Bearer tok", body: { meta: { name: "alpha event 7" }, recording: { mode: "automatic", requireSignedURLs: true } } });
     expect(input).toEqual({
       uid: "f256e6ea9341d51eea64c9454659e576",
       ingestUrl: "rtmps://live.cloudflare.com:443/live/",
@@ -105,7 +105,74 @@ describe("uploads and playback", () => {
     expect(urls).toEqual({
       dash: "https://customer-abc42.cloudflarestream.com/eyJhbGciOi.sig/manifest/video.mpd",
       hls: "https://customer-abc42.cloudflarestream.com/eyJhbGciOi.sig/manifest/video.m3u8",
+      token: "eyJhbGciOi.sig",
+      poster: "https://customer-abc42.cloudflarestream.com/eyJhbGciOi.sig/thumbnails/thumbnail.jpg",
     });
+  });
+
+  it("signs nothing without a customer code, and refuses a token that is not one path segment", async () => {
+    const { calls, fetcher } = fakeStream({ [`POST ${ACCOUNT}/v2/token`]: () => ok({ token: "a/b?c" }) });
+    const noCode = new CloudflareStreamProvider({ accountId: "acc123", apiToken: "tok", customerCode: null, fetch: fetcher });
+    await expect(noCode.signedPlayback("v2", Date.UTC(2026, 0, 1))).rejects.toThrow(/CLOUDFLARE_STREAM_CUSTOMER_CODE/);
+    expect(calls).toEqual([]);
+    await expect(provider(fetcher).signedPlayback("v2", Date.UTC(2026, 0, 1))).rejects.toBeInstanceOf(VideoProviderError);
+  });
+
+  it("calls the API base it is given (CLOUDFLARE_API_BASE)", async () => {
+    const urls: string[] = [];
+    const fetcher = (async (input: RequestInfo | URL) => {
+      urls.push(String(input));
+      return new Response(JSON.stringify({ success: true, errors: [], result: { token: "t1" } }));
+    }) as typeof fetch;
+    const p = new CloudflareStreamProvider({ accountId: "acc123", apiToken: "tok", customerCode: "abc42", apiBase: "http://127.0.0.1:9999/client/v4", fetch: fetcher });
+    await p.signedPlayback("v2", Date.UTC(2026, 0, 1));
+    expect(urls).toEqual(["http://127.0.0.1:9999/client/v4/accounts/acc123/stream/v2/token"]);
+  });
+});
+
+describe("MP4 downloads", () => {
+  // POST /accounts/{a}/stream/{uid}/downloads answers the default download's state (Stream's documented shape).
+  const downloads = (status: string, percentComplete: number) => () =>
+    ok({ default: { status, url: `https://customer-abc42.cloudflarestream.com/v9/downloads/default.mp4`, percentComplete } });
+
+  it("asks Stream for the MP4 and reads whether it is ready", async () => {
+    const { calls, fetcher } = fakeStream({
+      [`POST ${ACCOUNT}/v1/downloads`]: downloads("inprogress", 75.5),
+      [`POST ${ACCOUNT}/v2/downloads`]: downloads("ready", 100),
+      [`POST ${ACCOUNT}/v3/downloads`]: downloads("error", 0),
+    });
+    const p = provider(fetcher);
+    expect(await p.prepareDownload("v1")).toEqual({ status: "preparing", percent: 75 });
+    expect(await p.prepareDownload("v2")).toEqual({ status: "ready", percent: 100 });
+    expect(await p.prepareDownload("v3")).toEqual({ status: "failed", percent: 0 });
+    expect(calls.map((c) => [c.method, c.auth])).toEqual([["POST", "Bearer tok"], ["POST", "Bearer tok"], ["POST", "Bearer tok"]]);
+    await expect(p.prepareDownload("gone")).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("signs the MP4's URL with a downloadable token, under the event's file name", async () => {
+    const { calls, fetcher } = fakeStream({ [`POST ${ACCOUNT}/v2/token`]: () => ok({ token: "dl.tok" }) });
+    const url = await provider(fetcher).signedDownload("v2", Date.UTC(2026, 0, 1), "final-game.mp4");
+    expect(calls[0].body).toEqual({ exp: Date.UTC(2026, 0, 1) / 1000, downloadable: true });
+    expect(url).toBe("https://customer-abc42.cloudflarestream.com/dl.tok/downloads/default.mp4?filename=final-game");
+  });
+});
+
+describe("clips", () => {
+  it("cuts a new video from a Stream video with the clip API, signed-only, on whole seconds", async () => {
+    const { calls, fetcher } = fakeStream({
+      [`POST ${ACCOUNT}/clip`]: () => ok({ uid: "c0a1b2", clippedFrom: "rec1", readyToStream: false, status: { state: "queued" }, meta: { name: "Goal" } }),
+    });
+    expect(await provider(fetcher).createClip("rec1", { startS: 12.4, endS: 30.2, name: "Goal" })).toEqual({ uid: "c0a1b2" });
+    expect(calls[0]).toMatchObject({
+      method: "POST",
+      url: `${STREAM_API}${ACCOUNT}/clip`,
+      body: { clippedFromVideoUID: "rec1", startTimeSeconds: 12, endTimeSeconds: 31, requireSignedURLs: true, meta: { name: "Goal" } },
+    });
+  });
+
+  it("fails clearly when the source is gone", async () => {
+    const { fetcher } = fakeStream({});
+    await expect(provider(fetcher).createClip("gone", { startS: 0, endS: 5, name: "x" })).rejects.toMatchObject({ status: 404 });
   });
 });
 

@@ -2,8 +2,9 @@
 // bundle stays small). Configured with CLOUDFLARE_ZONE_ID and CLOUDFLARE_API_TOKEN (a token allowed to edit the
 // zone's SSL and certificates). Docs: developers.cloudflare.com/cloudflare-for-platforms/cloudflare-for-saas/.
 import { CustomHostnamesError, type CreatedHostname, type CustomHostnames, type HostnameRef, type HostnameVerdict } from "./types";
+import { CLOUDFLARE_API_DEFAULT as CLOUDFLARE_API } from "../cloudflare-api";
 
-export const CLOUDFLARE_API = "https://api.cloudflare.com/client/v4";
+export { CLOUDFLARE_API_DEFAULT as CLOUDFLARE_API } from "../cloudflare-api";
 const TIMEOUT_MS = 10_000;
 /** Cloudflare's error code for a hostname the zone (or another zone) already holds. */
 const DUPLICATE_CODE = 1406;

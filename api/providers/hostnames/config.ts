@@ -4,12 +4,13 @@
 import { z } from "zod";
 import { canonicalHostname, hostnameProblem } from "../../contract/domains";
 import { normaliseHost } from "../../services/host";
+import { cloudflareApiBase } from "../cloudflare-api";
 
 export interface HostnamesConfig {
   /** Where every custom domain's CNAME points (the zone's fallback origin with Cloudflare for SaaS). */
   fallbackOrigin: string;
   /** Set when custom hostnames go through Cloudflare for SaaS; null for the local stand-in. */
-  cloudflare: { zoneId: string; apiToken: string } | null;
+  cloudflare: { zoneId: string; apiToken: string; apiUrl: string } | null;
 }
 
 const optional = z
@@ -23,6 +24,7 @@ const envSchema = z
     CLOUDFLARE_API_TOKEN: optional,
     FALLBACK_ORIGIN: optional.transform((v) => (v ? canonicalHostname(v) : undefined)),
     ROOT_DOMAINS: optional,
+    CLOUDFLARE_API_BASE: cloudflareApiBase,
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.CLOUDFLARE_ZONE_ID) !== Boolean(env.CLOUDFLARE_API_TOKEN)) {
@@ -36,13 +38,13 @@ const envSchema = z
 const firstRoot = (rootDomains: string | undefined) => (rootDomains ?? "").split(",").map(normaliseHost).find(Boolean);
 
 /** FALLBACK_ORIGIN, or `origin.<first root domain>` when it is empty (docs/decisions/023). */
-export function readHostnamesConfig(env: Partial<Pick<Env, "CLOUDFLARE_ZONE_ID" | "CLOUDFLARE_API_TOKEN" | "FALLBACK_ORIGIN" | "ROOT_DOMAINS">>): HostnamesConfig {
+export function readHostnamesConfig(env: Partial<Pick<Env, "CLOUDFLARE_ZONE_ID" | "CLOUDFLARE_API_TOKEN" | "FALLBACK_ORIGIN" | "ROOT_DOMAINS" | "CLOUDFLARE_API_BASE">>): HostnamesConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) throw new Error(`custom hostnames: ${parsed.error.issues.map((i) => i.message).join(" ")}`);
   const e = parsed.data;
   return {
     fallbackOrigin: e.FALLBACK_ORIGIN ?? `origin.${firstRoot(e.ROOT_DOMAINS)}`,
-    cloudflare: e.CLOUDFLARE_ZONE_ID && e.CLOUDFLARE_API_TOKEN ? { zoneId: e.CLOUDFLARE_ZONE_ID, apiToken: e.CLOUDFLARE_API_TOKEN } : null,
+    cloudflare: e.CLOUDFLARE_ZONE_ID && e.CLOUDFLARE_API_TOKEN ? { zoneId: e.CLOUDFLARE_ZONE_ID, apiToken: e.CLOUDFLARE_API_TOKEN, apiUrl: e.CLOUDFLARE_API_BASE } : null,
   };
 }
 

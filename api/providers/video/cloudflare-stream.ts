@@ -1,14 +1,19 @@
 // Cloudflare Stream as the video provider (issue 16), through its REST API with fetch (no SDK: a few calls, and
 // tests hand in a fake fetch). Live inputs record automatically, so a stream that stops becomes an on-demand video;
-// uploads go through a one-time direct upload URL; playback URLs carry a signed token; webhooks are verified with
+// uploads go through a one-time direct upload URL; every video requires a signed URL (the playback grant's checks
+// are the only way in), and playback and download URLs carry a token Stream signs; webhooks are verified with
 // the account's webhook secret (`Webhook-Signature: time=…,sig1=…`, HMAC-SHA256 over "time.body").
 import { z } from "zod";
 import { hmacSha256, timingSafeEqual } from "../../lib/crypto";
 import { STREAM_TUS_CHUNK_BYTES } from "../../contract/video";
-import type { DirectUploadOptions, LiveInputState, NewDirectUpload, NewLiveInput, NewUpload, SignedPlayback, UploadState, VideoProvider, VideoWebhookEvent } from "./types";
+import type { DirectUploadOptions, DownloadState, LiveInputState, NewDirectUpload, NewLiveInput, NewUpload, SignedPlayback, UploadState, VideoProvider, VideoWebhookEvent } from "./types";
 import { VideoProviderError } from "./types";
+import { CLOUDFLARE_API_DEFAULT } from "../cloudflare-api";
 
-export const STREAM_API = "https://api.cloudflare.com/client/v4";
+export { CLOUDFLARE_API_DEFAULT as STREAM_API } from "../cloudflare-api";
+
+/** Where a customer's Stream videos play from: one host per account, named by its customer code. */
+export const streamOrigin = (customerCode: string) => `https://customer-${customerCode}.cloudflarestream.com`;
 /** A webhook older than this is refused (a replay). */
 export const STREAM_WEBHOOK_TOLERANCE_S = 300;
 /** The longest upload Stream is told to expect (it reserves minutes by it). */
@@ -17,8 +22,10 @@ const MAX_UPLOAD_DURATION_S = 4 * 3600;
 export interface CloudflareStreamOptions {
   accountId: string;
   apiToken: string;
-  /** customer-<code>.cloudflarestream.com, where playback URLs live. */
-  customerCode: string;
+  /** customer-<code>.cloudflarestream.com, where playback URLs live; null when not configured (nothing can be signed). */
+  customerCode: string | null;
+  /** Cloudflare's REST API base (STREAM_API unless a test points it elsewhere). */
+  apiBase?: string;
   /** The secret Stream answered when the webhook URL was set (PUT /stream/webhook). */
   webhookSecret?: string;
   fetch?: typeof fetch;
@@ -44,7 +51,11 @@ const videoSchema = z.object({
   duration: z.number().optional(),
   liveInput: z.string().nullable().optional(),
 });
-const tokenSchema = z.object({ token: z.string().min(1) });
+// A token is a path segment of every signed URL: anything else would change the URL it is put in.
+const tokenSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9._-]{1,4096}$/) });
+const downloadsSchema = z.object({
+  default: z.object({ status: z.string(), percentComplete: z.number().optional() }).partial().optional(),
+});
 
 /** Stream's connection states that mean an encoder is sending now. */
 const CONNECTED = new Set(["connected", "reconnected"]);
@@ -61,7 +72,7 @@ export class CloudflareStreamProvider implements VideoProvider {
   private async call<T extends z.ZodType>(method: string, path: string, schema: T, body?: unknown): Promise<z.output<T> | null> {
     let res: Response;
     try {
-      res = await this.fetcher(`${STREAM_API}/accounts/${encodeURIComponent(this.options.accountId)}/stream${path}`, {
+      res = await this.fetcher(`${this.options.apiBase ?? CLOUDFLARE_API_DEFAULT}/accounts/${encodeURIComponent(this.options.accountId)}/stream${path}`, {
         method,
         headers: { authorization: `Bearer ${this.options.apiToken}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -86,7 +97,7 @@ export class CloudflareStreamProvider implements VideoProvider {
   }
 
   async createLiveInput(options: { name: string }): Promise<NewLiveInput> {
-    const input = await this.call("POST", "/live_inputs", liveInputSchema, { meta: { name: options.name }, recording: { mode: "automatic" } });
+    const input = await this.call("POST", "/live_inputs", liveInputSchema, { meta: { name: options.name }, recording: { mode: "automatic", requireSignedURLs: true } });
     if (!input) throw new VideoProviderError("Stream created no live input");
     const srt = input.srt?.url && input.srt.streamId && input.srt.passphrase ? srtUrl(input.srt.url, input.srt.streamId, input.srt.passphrase) : null;
     return { uid: input.uid, ingestUrl: input.rtmps.url, streamKey: input.rtmps.streamKey, srtUrl: srt };
@@ -134,7 +145,7 @@ export class CloudflareStreamProvider implements VideoProvider {
     const metadata = [`name ${base64Utf8(options.name)}`, `maxdurationseconds ${base64Utf8(String(MAX_UPLOAD_DURATION_S))}`, "requiresignedurls"].join(",");
     let res: Response;
     try {
-      res = await this.fetcher(`${STREAM_API}/accounts/${encodeURIComponent(this.options.accountId)}/stream${path}`, {
+      res = await this.fetcher(`${this.options.apiBase ?? CLOUDFLARE_API_DEFAULT}/accounts/${encodeURIComponent(this.options.accountId)}/stream${path}`, {
         method: "POST",
         headers: {
           authorization: `Bearer ${this.options.apiToken}`,
@@ -163,11 +174,49 @@ export class CloudflareStreamProvider implements VideoProvider {
     return video ? videoState(video) : null;
   }
 
+  /** A token Stream signs for the video or live input `uid`, valid until `expiresAt` (and for its MP4 when `downloadable`). */
+  private async token(uid: string, expiresAt: number, downloadable = false): Promise<{ token: string; origin: string }> {
+    const code = this.options.customerCode;
+    if (!code) throw new VideoProviderError("CLOUDFLARE_STREAM_CUSTOMER_CODE is not set: Stream URLs cannot be signed");
+    const signed = await this.call("POST", `/${encodeURIComponent(uid)}/token`, tokenSchema, { exp: Math.floor(expiresAt / 1000), ...(downloadable ? { downloadable: true } : {}) });
+    if (!signed) throw new VideoProviderError(`Stream has no video ${uid}`, 404);
+    return { token: signed.token, origin: streamOrigin(code) };
+  }
+
   async signedPlayback(uid: string, expiresAt: number): Promise<SignedPlayback> {
-    const signed = await this.call("POST", `/${encodeURIComponent(uid)}/token`, tokenSchema, { exp: Math.floor(expiresAt / 1000) });
-    if (!signed) throw new VideoProviderError(`Stream has no video ${uid}`);
-    const base = `https://customer-${this.options.customerCode}.cloudflarestream.com/${signed.token}/manifest`;
-    return { dash: `${base}/video.mpd`, hls: `${base}/video.m3u8` };
+    const { token, origin } = await this.token(uid, expiresAt);
+    const base = `${origin}/${token}`;
+    return { dash: `${base}/manifest/video.mpd`, hls: `${base}/manifest/video.m3u8`, token, poster: `${base}/thumbnails/thumbnail.jpg` };
+  }
+
+  /** Asks Stream for the video's MP4 (idempotent: a second ask answers the same file's state). */
+  async prepareDownload(uid: string): Promise<DownloadState> {
+    const result = await this.call("POST", `/${encodeURIComponent(uid)}/downloads`, downloadsSchema);
+    if (!result) throw new VideoProviderError(`Stream has no video ${uid}`, 404);
+    const status = result.default?.status;
+    if (status === "ready") return { status: "ready", percent: 100 };
+    if (status === "error") return { status: "failed", percent: 0 };
+    return { status: "preparing", percent: Math.max(0, Math.min(99, Math.floor(result.default?.percentComplete ?? 0))) };
+  }
+
+  /** The MP4's signed URL, saved as `fileName` (Stream's `filename` parameter: letters, digits, `-` and `_`). */
+  async signedDownload(uid: string, expiresAt: number, fileName: string): Promise<string> {
+    const { token, origin } = await this.token(uid, expiresAt, true);
+    const name = fileName.replace(/\.mp4$/i, "").replace(/[^A-Za-z0-9_-]+/g, "-").slice(0, 120);
+    return `${origin}/${token}/downloads/default.mp4${name ? `?filename=${encodeURIComponent(name)}` : ""}`;
+  }
+
+  async createClip(uid: string, cut: { startS: number; endS: number; name: string }): Promise<{ uid: string }> {
+    const body = {
+      clippedFromVideoUID: uid,
+      startTimeSeconds: Math.floor(cut.startS),
+      endTimeSeconds: Math.ceil(cut.endS),
+      requireSignedURLs: true,
+      meta: { name: cut.name },
+    };
+    const clip = await this.call("POST", "/clip", videoSchema, body);
+    if (!clip) throw new VideoProviderError(`Stream has no video ${uid}`, 404);
+    return { uid: clip.uid };
   }
 
   async verifyWebhook(body: string, headers: Headers, now: number): Promise<VideoWebhookEvent | null> {

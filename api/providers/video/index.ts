@@ -4,8 +4,9 @@
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { cloudflareApiBase } from "../cloudflare-api";
 import { liveInputs } from "../../db/schema";
-import { CloudflareStreamProvider } from "./cloudflare-stream";
+import { CloudflareStreamProvider, streamOrigin } from "./cloudflare-stream";
 import { localIngestPort, LocalVideoProvider } from "./local";
 import type { VideoProvider } from "./types";
 
@@ -18,7 +19,9 @@ const videoEnvSchema = z.object({
   APP_ENV: z.string().default("development"),
   CLOUDFLARE_STREAM_ACCOUNT_ID: optionalText,
   CLOUDFLARE_STREAM_API_TOKEN: optionalText,
-  CLOUDFLARE_STREAM_CUSTOMER_CODE: optionalText,
+  // One DNS label: it becomes a host in playback URLs and in the page's CSP.
+  CLOUDFLARE_STREAM_CUSTOMER_CODE: z.preprocess(blankToUndefined, z.string().trim().toLowerCase().regex(/^[a-z0-9]{1,63}$/).optional()),
+  CLOUDFLARE_API_BASE: cloudflareApiBase,
   CLOUDFLARE_STREAM_WEBHOOK_SECRET: optionalText,
   /** The secret of the Cloudflare Notifications webhook destination for "Stream Live Input" (sent as cf-webhook-auth). */
   CLOUDFLARE_STREAM_NOTIFICATION_SECRET: optionalText,
@@ -45,6 +48,15 @@ export function videoSettings(env: Env): VideoSettings {
 /** Stream is on when both its account and token are configured. */
 export const usesStream = (s: VideoSettings) => Boolean(s.CLOUDFLARE_STREAM_ACCOUNT_ID && s.CLOUDFLARE_STREAM_API_TOKEN);
 
+/**
+ * The origin Stream plays from (`https://customer-<code>.cloudflarestream.com`) when Stream is on and its customer
+ * code is set; null otherwise. The page's CSP lets the player reach exactly this host.
+ */
+export function streamPlaybackOrigin(env: Env): string | null {
+  const s = videoSettings(env);
+  return usesStream(s) && s.CLOUDFLARE_STREAM_CUSTOMER_CODE ? streamOrigin(s.CLOUDFLARE_STREAM_CUSTOMER_CODE) : null;
+}
+
 /** The shared secret of the local ingest process; null in production, where the local ingest does not exist. */
 export function localIngestSecret(env: Env): string | null {
   const s = videoSettings(env);
@@ -58,7 +70,8 @@ export function videoProvider(env: Env, db: Db, fetcher?: typeof fetch): VideoPr
     return new CloudflareStreamProvider({
       accountId: s.CLOUDFLARE_STREAM_ACCOUNT_ID!,
       apiToken: s.CLOUDFLARE_STREAM_API_TOKEN!,
-      customerCode: s.CLOUDFLARE_STREAM_CUSTOMER_CODE ?? "",
+      customerCode: s.CLOUDFLARE_STREAM_CUSTOMER_CODE ?? null,
+      apiBase: s.CLOUDFLARE_API_BASE,
       webhookSecret: s.CLOUDFLARE_STREAM_WEBHOOK_SECRET,
       fetch: fetcher,
     });

@@ -58,6 +58,16 @@ export interface UploadState {
 export interface SignedPlayback {
   dash: string;
   hls: string;
+  /** The signed token, the first path segment of every URL of the stream (a renewal swaps it). */
+  token: string;
+  /** A frame of the video, signed the same way. */
+  poster: string;
+}
+
+/** A hosted video's MP4 download: being made, ready to fetch, or failed at the provider. */
+export interface DownloadState {
+  status: "preparing" | "ready" | "failed";
+  percent: number;
 }
 
 /** A verified notification from the provider. */
@@ -83,6 +93,15 @@ export interface VideoProvider {
   getUpload(uid: string): Promise<UploadState | null>;
   /** Signed playback URLs, for a provider that hosts playback (hostsPlayback); local media is served from R2. */
   signedPlayback?(uid: string, expiresAt: number): Promise<SignedPlayback>;
+  /** Hosted media: asks for the video's MP4 (idempotent) and answers its state; local downloads are built from R2. */
+  prepareDownload?(uid: string): Promise<DownloadState>;
+  /** Hosted media: the signed URL of the video's ready MP4, saved under `fileName`. */
+  signedDownload?(uid: string, expiresAt: number, fileName: string): Promise<string>;
+  /**
+   * Hosted media: a new video cut from `uid` between two times (Stream's clip API); it is ready when the webhook says
+   * so. Not wired into the clips slice yet (ADR 022).
+   */
+  createClip?(uid: string, cut: { startS: number; endS: number; name: string }): Promise<{ uid: string }>;
   /** The notification in a webhook request, or null when its signature is missing, wrong or stale. */
   verifyWebhook(body: string, headers: Headers, now: number): Promise<VideoWebhookEvent | null>;
 }

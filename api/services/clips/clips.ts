@@ -11,10 +11,15 @@ import type { Viewer } from "../event-access";
 import type { Lang } from "../lang";
 import type { Job } from "../../jobs/queue";
 import { holdsCapability, snapCut } from "./rules";
+import { eventMediaSource, vodMediaSource } from "../video/media-source";
+import { channelEventQuery, type EventRow } from "../../db/repos/catalogue-events";
+import { vodItemQuery, type VodItemRow } from "../../db/repos/catalogue-vod";
 import { decideClip, eventSource, vodSource, type ClipSource, type SourceScope } from "./sources";
 import { CLIP_FILE, clipDownloadPrefix, clipFileName, clipObjectKey, CLIP_POSTER, signClipUrl, sourceTitle, toClip, toSharedClip, type Signer } from "./wire";
 
 export interface ClipScope extends SourceScope {
+  /** Tells media the video provider holds (services/video/media-source.ts) from our own. */
+  env: Env;
   secret: string;
   origin: string;
   now: number;
@@ -33,8 +38,24 @@ const userOf = (viewer: Viewer) => {
 async function sourceOf(s: ClipScope, viewer: Viewer, input: Pick<ClipInput, "event_id" | "event_media_id">): Promise<ClipSource> {
   const source = input.event_media_id !== undefined ? await vodSource(s, viewer, input.event_media_id) : await eventSource(s, viewer, input.event_id!);
   // A library video of another event than the one named is not that event's media.
-  if (!source || (input.event_media_id !== undefined && input.event_id !== undefined && source.eventId !== input.event_id)) throw notFound();
+  if (!source) throw await noSource(s, input);
+  if (input.event_media_id !== undefined && input.event_id !== undefined && source.eventId !== input.event_id) throw notFound();
   return source;
+}
+
+/** Whether the item plays from the video provider (Stream), not from the R2 asset a clip would be cut from. */
+async function heldByProvider(s: ClipScope, item: { kind: "event"; event: EventRow } | { kind: "vod"; item: VodItemRow }): Promise<boolean> {
+  const scope = { db: s.db, env: s.env, channelId: s.channelId };
+  const media = item.kind === "vod" ? await vodMediaSource(scope, item.item) : await eventMediaSource(scope, item.event);
+  return media?.kind === "stream";
+}
+
+/** Why a cut named an item without a source: Stream holds its media (409), or there is nothing to cut (404). */
+async function noSource(s: ClipScope, input: Pick<ClipInput, "event_id" | "event_media_id">): Promise<ApiError> {
+  const event = input.event_media_id === undefined ? await channelEventQuery(s.db, s.channelId, input.event_id!).get() : undefined;
+  const item = input.event_media_id !== undefined ? await vodItemQuery(s.db, s.channelId, input.event_media_id).get() : undefined;
+  const held = event ? await heldByProvider(s, { kind: "event", event }) : item ? await heldByProvider(s, { kind: "vod", item }) : false;
+  return held ? new ApiError(409, CLIP_MESSAGES.hosted) : notFound();
 }
 
 /**
@@ -45,6 +66,7 @@ export async function createClip(s: ClipScope, viewer: Viewer, input: ClipInput,
   const user = userOf(viewer);
   const source = await sourceOf(s, viewer, input);
   if (!source.access.allowed) throw new ApiError(403, PLAYBACK_MESSAGES[source.access.reason]);
+  if (await heldByProvider(s, source.kind === "vod" ? { kind: "vod", item: source.item! } : { kind: "event", event: source.event! })) throw new ApiError(409, CLIP_MESSAGES.hosted);
   if (source.status === "upcoming") throw new ApiError(409, CLIP_MESSAGES.notStarted);
   const decision = await decideClip(s, viewer, source);
   if (!decision.allowed) throw new ApiError(403, decision.reason === "capability" ? CLIP_MESSAGES.noCapability : CLIP_MESSAGES.limitReached);

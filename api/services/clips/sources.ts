@@ -112,7 +112,7 @@ export async function decideClip(scope: SourceScope, viewer: Viewer, source: Pic
 }
 
 /** The passes on sale that would let this viewer clip the source: they cover it and sell clips. */
-async function clippingPasses(scope: SourceScope, viewer: Viewer, source: ClipSource): Promise<number[]> {
+async function clippingPasses(scope: SourceScope, viewer: Viewer, source: Pick<ClipSource, "kind" | "event" | "item">): Promise<number[]> {
   const products = await activeProductsQuery(scope.db, scope.channelId, ["package", "subscription"]);
   const sellers = products.filter((p) => p.passType !== "addition" && sellsClipping(p));
   if (source.kind === "vod") {
@@ -129,7 +129,11 @@ async function clippingPasses(scope: SourceScope, viewer: Viewer, source: ClipSo
 }
 
 /** The verdict a playback grant carries (the web renders it and restates no rule). */
-export async function clipVerdict(scope: SourceScope, viewer: Viewer, source: ClipSource, maxDurationS: number): Promise<ClipVerdict> {
+export function clipVerdict(scope: SourceScope, viewer: Viewer, source: ClipSource, maxDurationS: number): Promise<ClipVerdict> {
+  return verdictOf(scope, viewer, source, maxDurationS, source.info.segment_duration_s);
+}
+
+async function verdictOf(scope: SourceScope, viewer: Viewer, source: Pick<ClipSource, "kind" | "event" | "item" | "status">, maxDurationS: number, stepS: number): Promise<ClipVerdict> {
   const decision = await decideClip(scope, viewer, source);
   const wantsPass = !decision.allowed && (decision.reason === "capability" || decision.reason === "limit");
   return {
@@ -137,7 +141,22 @@ export async function clipVerdict(scope: SourceScope, viewer: Viewer, source: Cl
     reason: decision.allowed ? null : decision.reason,
     remaining: decision.remaining,
     max_duration_s: maxDurationS,
-    segment_duration_s: source.info.segment_duration_s,
+    segment_duration_s: stepS,
     covering_passes: wantsPass ? await clippingPasses(scope, viewer, source) : [],
   };
+}
+
+/** Stream cuts at any second (its clip API), where our own media snaps to its segments. */
+export const HOSTED_CLIP_STEP_S = 1;
+
+/**
+ * The verdict for media the provider holds (a Stream live input, recording or upload): clips are cut from our own
+ * segments, which Stream-held media does not have, so none can be cut yet (ADR 022): `hosted`, or `login` for a
+ * visitor; what is left on the passes is still told.
+ */
+export async function hostedClipVerdict(scope: SourceScope, viewer: Viewer, source: Pick<ClipSource, "status">, maxDurationS: number): Promise<ClipVerdict> {
+  const decision = await decideClip(scope, viewer, source);
+  // A visitor is still asked to log in first (the page shows no clip list without an account).
+  const reason = !decision.allowed && decision.reason === "login" ? "login" : "hosted";
+  return { can_clip: false, reason, remaining: decision.remaining, max_duration_s: maxDurationS, segment_duration_s: HOSTED_CLIP_STEP_S, covering_passes: [] };
 }

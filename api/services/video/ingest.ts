@@ -118,11 +118,12 @@ export async function reportLiveProgress(scope: ConsoleScope, input: LiveInputRo
 }
 
 /**
- * The event as broadcast: its start, end and media written into the channel's stored definition (the loader's own
+ * The event as broadcast: its start, end and media (when the broadcast is packaged into our R2; a provider that
+ * hosts playback leaves the event's own asset, see services/video/media-source.ts) written into the channel's stored definition (the loader's own
  * events section writes the row), so a later edit in the console keeps them. A channel loaded before definitions
  * were stored has only its rows.
  */
-export async function followBroadcast(scope: ConsoleScope, eventId: number, b: { start: number; mediaKey: string } & ({ end: number } | { endAtLeast: number })): Promise<void> {
+export async function followBroadcast(scope: ConsoleScope, eventId: number, b: { start: number; mediaKey?: string } & ({ end: number } | { endAtLeast: number })): Promise<void> {
   const event = await scope.db
     .select({ key: events.key, start: events.eventUtcTs, end: events.endUtcTs })
     .from(events)
@@ -134,7 +135,10 @@ export async function followBroadcast(scope: ConsoleScope, eventId: number, b: {
     "end" in b ? Math.max(1, Math.round((b.end - b.start) / 1000)) : Math.max(Math.round(plannedMinutes * 60), Math.ceil((b.endAtLeast - b.start) / 1000));
   if (!(await findDefinition(scope.db, scope.channel.id))) {
     const planned = (event.end - event.start) / 60_000;
-    await scope.db.update(events).set({ eventUtcTs: b.start, endUtcTs: b.start + seconds(planned) * 1000, mediaKey: b.mediaKey }).where(eq(events.id, eventId));
+    await scope.db
+      .update(events)
+      .set({ eventUtcTs: b.start, endUtcTs: b.start + seconds(planned) * 1000, ...(b.mediaKey ? { mediaKey: b.mediaKey } : {}) })
+      .where(eq(events.id, eventId));
     return;
   }
   await changeLatest(scope, [
@@ -143,7 +147,7 @@ export async function followBroadcast(scope: ConsoleScope, eventId: number, b: {
       change: {
         kind: "update",
         id: event.key,
-        update: (item) => ({ ...item, start: { utc: new Date(b.start).toISOString() }, duration: seconds(Number(item?.duration)) / 60, media_key: b.mediaKey }),
+        update: (item) => ({ ...item, start: { utc: new Date(b.start).toISOString() }, duration: seconds(Number(item?.duration)) / 60, ...(b.mediaKey ? { media_key: b.mediaKey } : {}) }),
       },
     },
   ]);

@@ -43,14 +43,16 @@ export async function reportStreamConnection(scope: ConsoleScope, input: LiveInp
     if (input.status === "connected") return "ignored";
     // A reconnection keeps the broadcast's first start: the recording runs from there.
     const startedAt = input.startedAt ?? at;
-    await followBroadcast(scope, input.eventId, { start: startedAt, endAtLeast: now + STREAM_LIVE_GRACE_MS, mediaKey: input.mediaKey });
+    // Stream serves the broadcast (media-source.ts); the event keeps its own asset for before and, failing a
+    // recording, after.
+    await followBroadcast(scope, input.eventId, { start: startedAt, endAtLeast: now + STREAM_LIVE_GRACE_MS });
     await db.batch([
       db.update(liveInputs).set({ status: "connected", startedAt }).where(eq(liveInputs.id, input.id)),
       auditQuery(scope, {
         action: "live_input.connect",
         target,
         before: { status: input.status },
-        after: { status: "connected", media_key: input.mediaKey, event_start: new Date(startedAt).toISOString(), reconnected: input.startedAt !== null },
+        after: { status: "connected", event_start: new Date(startedAt).toISOString(), reconnected: input.startedAt !== null },
       }),
     ]);
     await channelChanged(scope.env, scope.channel.alias);

@@ -5,7 +5,7 @@
 // A preroll (SPEC §4) plays first in its own element; the shaka player mounts only after it, so the main stream is
 // not downloaded meanwhile.
 import type { Thumbnails } from "@api/contract/clips";
-import type { PrerollGrant } from "@api/contract/media";
+import type { PrerollGrant, TokenPlace } from "@api/contract/media";
 import { useRouteLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
@@ -35,6 +35,8 @@ export interface PlayerProps {
   /** The DASH manifest URL of the first grant; later grants only renew `token`. */
   manifest: string;
   token: string;
+  /** Where the token sits in media URLs (the grant's `token_place`). */
+  tokenPlace?: TokenPlace;
   poster?: string | null;
   title: string;
   /** Seconds per seek step (buttons and arrow keys); the channel's setting when omitted. */
@@ -77,7 +79,7 @@ type MainPlayerProps = Omit<PlayerProps, "preroll"> & {
   autoFocus?: boolean;
 };
 
-function MainPlayer({ eventId, manifest, token, stream, poster, title, seekStep: seekStepProp, thumbnails = null, autoFocus = false, onHandle, extraControls }: MainPlayerProps) {
+function MainPlayer({ eventId, manifest, token, tokenPlace, stream, poster, title, seekStep: seekStepProp, thumbnails = null, autoFocus = false, onHandle, extraControls }: MainPlayerProps) {
   const { t, i18n } = useTranslation("player");
   const root = useRouteLoaderData<RootData>("root");
   const seekStep = seekStepProp ?? root?.seekStep ?? 10;
@@ -89,7 +91,7 @@ function MainPlayer({ eventId, manifest, token, stream, poster, title, seekStep:
     // Only on mount: the focus moves once, when the player replaces the preroll.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const { status, player, autoMuted, unmute, cast, toggleCast } = useShakaPlayer(videoRef, { containerRef: screenRef, cast: true, eventId, manifest, token, stream });
+  const { status, player, autoMuted, unmute, cast, toggleCast } = useShakaPlayer(videoRef, { containerRef: screenRef, cast: true, eventId, manifest, token, tokenPlace, stream });
   const state = usePlaybackState(videoRef, player);
   const captions = useCaptions(player, root?.lang ?? i18n.language);
   usePlayerHandle(videoRef, player, onHandle);

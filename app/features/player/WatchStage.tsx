@@ -97,6 +97,7 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
           stream={stream}
           manifest={manifest}
           token={grant.token}
+          tokenPlace={grant.token_place}
           poster={grant.poster ?? poster}
           title={title}
           preroll={grant.preroll}

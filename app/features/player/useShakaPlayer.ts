@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from "react"
 import { CAST_RECEIVER_APP_ID, isCastBrowser, loadCastSender, NO_CAST, type CastStatus } from "./cast";
 import type { PlayerStream } from "./events";
 import { trackMediaEvents } from "./media-events";
+import type { TokenPlace } from "@api/contract/media";
 
 // The full build: DASH plus the cast module (CastProxy) and the WebVTT parser.
 type Shaka = typeof import("shaka-player/dist/shaka-player.compiled-es2021.js").default;
@@ -15,9 +16,20 @@ type CastProxy = InstanceType<Shaka["cast"]["CastProxy"]>;
 
 export type PlayerStatus = "loading" | "ready" | "error";
 
-/** Puts the current token on a media URL that carries one (the manifest, and the segments it names). */
-export function withToken(uri: string, token: string): string {
-  const url = new URL(uri, window.location.href);
+/**
+ * Puts the current token on a media URL that carries one (the manifest, and the segments it names): `?token=` on our
+ * own media; with `place` "path" (Stream's signed URLs), the first path segment of a URL on the manifest's host.
+ */
+export function withToken(uri: string, token: string, place: TokenPlace = "query", manifest?: string, base: string = window.location.href): string {
+  const url = new URL(uri, base);
+  if (place === "path") {
+    if (!manifest || url.origin !== new URL(manifest, base).origin) return uri;
+    const parts = url.pathname.split("/");
+    if (parts.length < 3 || !parts[1]) return uri;
+    parts[1] = encodeURIComponent(token);
+    url.pathname = parts.join("/");
+    return url.toString();
+  }
   if (!url.searchParams.has("token")) return uri;
   url.searchParams.set("token", token);
   return url.toString();
@@ -53,11 +65,13 @@ interface Options {
   manifest: string;
   /** The latest token; a renewed one applies to the next request without reloading the stream. */
   token: string;
+  /** Where the token sits in media URLs (the grant's `token_place`); `?token=` when omitted. */
+  tokenPlace?: TokenPlace;
   /** What plays, for the analytics events (read when each is emitted). */
   stream?: PlayerStream;
 }
 
-export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { containerRef, cast: castable = false, eventId, manifest, token, stream }: Options) {
+export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { containerRef, cast: castable = false, eventId, manifest, token, tokenPlace = "query", stream }: Options) {
   const [status, setStatus] = useState<PlayerStatus>("loading");
   const [player, setPlayer] = useState<ShakaPlayer | null>(null);
   /** The browser refused sound: playing muted until the viewer unmutes. */
@@ -95,7 +109,7 @@ export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { containe
       // Captions stay hidden until the viewer turns them on (useCaptions).
       instance.configure({ streaming: { bufferingGoal: 20, rebufferingGoal: 2 } });
       instance.getNetworkingEngine()?.registerRequestFilter((_type, request) => {
-        request.uris = request.uris.map((u) => withToken(u, tokenRef.current));
+        request.uris = request.uris.map((u) => withToken(u, tokenRef.current, tokenPlace, manifest));
       });
       instance.addEventListener("error", (e) => {
         const detail = (e as unknown as { detail?: { severity?: number; code?: number } }).detail;
@@ -139,7 +153,7 @@ export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { containe
       else if (instance) void instance.destroy().catch(() => undefined);
     };
     // The token and stream are read through refs: a renewal (or new page data) must not reload the stream.
-  }, [videoRef, containerRef, castable, eventId, manifest]);
+  }, [videoRef, containerRef, castable, eventId, manifest, tokenPlace]);
 
   const unmute = useCallback(() => {
     const video = videoRef.current;

@@ -1,0 +1,102 @@
+// A local stand-in for Cloudflare Stream's REST API (in Node, outside workerd), for the API tests of Stream-held
+// media: the Worker calls it through CLOUDFLARE_API_BASE (`inject("streamApi")`). It answers Stream's documented
+// shapes for the calls the adapter makes (token, downloads, clip), and records every call per account, so each test
+// file uses its own account id and reads only its own calls (GET /__calls/<account>). A test sets the state of a
+// video's MP4 with PUT /__downloads/<account>/<uid> ({ status, percentComplete }); until then it is "inprogress".
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    streamApi: string;
+  }
+}
+
+export interface StreamCall {
+  method: string;
+  path: string;
+  auth: string | null;
+  body: unknown;
+}
+
+const ok = (result: unknown) => ({ success: true, errors: [], messages: [], result });
+const notFound = { success: false, errors: [{ code: 10003, message: "Not Found" }], messages: [], result: null };
+
+function readBody(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve) => {
+    let text = "";
+    req.on("data", (chunk) => (text += chunk));
+    req.on("end", () => {
+      try {
+        resolve(text ? JSON.parse(text) : null);
+      } catch {
+        resolve(text);
+      }
+    });
+  });
+}
+
+export function startFakeStream(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const calls = new Map<string, StreamCall[]>();
+  const downloads = new Map<string, { status: string; percentComplete: number }>();
+  let clips = 0;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    const path = new URL(req.url ?? "/", "http://fake").pathname;
+    const body = await readBody(req);
+
+    const control = /^\/__(calls|downloads)\/([^/]+)(?:\/([^/]+))?$/.exec(path);
+    if (control) {
+      const [, kind, account, uid] = control;
+      if (kind === "calls") return send(200, calls.get(account) ?? []);
+      downloads.set(`${account}/${uid}`, body as { status: string; percentComplete: number });
+      return send(200, { ok: true });
+    }
+
+    const m = /^\/client\/v4\/accounts\/([^/]+)\/stream(\/.*)$/.exec(path);
+    if (!m) return send(404, notFound);
+    const [, account, rest] = m;
+    const list = calls.get(account) ?? [];
+    list.push({ method: req.method ?? "GET", path: rest, auth: req.headers.authorization ?? null, body });
+    calls.set(account, list);
+
+    // Videos whose uid starts with "missing" do not exist; "broken" ones make Stream fail.
+    const uid = /^\/([^/]+)\//.exec(rest)?.[1] ?? "";
+    if (uid.startsWith("missing")) return send(404, notFound);
+    if (uid.startsWith("broken")) return send(500, { success: false, errors: [{ code: 10000, message: "Internal error" }], result: null });
+
+    if (req.method === "POST" && /^\/[^/]+\/token$/.test(rest)) {
+      const b = body as { exp: number; downloadable?: boolean };
+      return send(200, ok({ token: `${b.downloadable ? "dl" : "tk"}.${uid}.${b.exp}` }));
+    }
+    if (req.method === "POST" && /^\/[^/]+\/downloads$/.test(rest)) {
+      const state = downloads.get(`${account}/${uid}`) ?? { status: "inprogress", percentComplete: 40 };
+      return send(200, ok({ default: { ...state, url: `https://customer-fake.cloudflarestream.com/${uid}/downloads/default.mp4` } }));
+    }
+    if (req.method === "POST" && rest === "/clip") {
+      const b = body as { clippedFromVideoUID: string; startTimeSeconds: number; endTimeSeconds: number };
+      if (b.clippedFromVideoUID.startsWith("missing")) return send(404, notFound);
+      return send(200, ok({ uid: `clip${++clips}`, clippedFrom: b.clippedFromVideoUID, readyToStream: false, status: { state: "queued" } }));
+    }
+    return send(404, notFound);
+  };
+
+  const server = createServer((req, res) => void handle(req, res));
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}/client/v4`, stop: () => new Promise<void>((done) => server.close(() => done())) });
+    });
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const fake = await startFakeStream();
+  project.provide("streamApi", fake.url);
+  return () => fake.stop();
+}
