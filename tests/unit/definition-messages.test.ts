@@ -1,0 +1,67 @@
+// The definition schema's field messages in the console's languages (issue 16): every message the schema can say
+// has a code in the catalogue, every code has English and French words, and a refused value's issues become codes.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { channelFileSchema } from "../../api/channels/definition";
+import { codeOfIssue, codeOfMessage, DEFINITION_MESSAGE_CODES, DEFINITION_MESSAGES, definitionMessage } from "../../api/contract/definition-messages";
+
+const SCHEMA_FILES = ["definition.ts", "fields.ts", "catalogue.ts", "products.ts", "users.ts"].map((f) => `api/channels/${f}`);
+const locale = (lang: string) => JSON.parse(readFileSync(`app/locales/${lang}/console.json`, "utf8")) as { schema: { messages: Record<string, string> } };
+
+/** The messages a schema file writes: `message: "…"`, `.regex(/…/, "…")`, `issue(path, "…")`, templates with a sample value. */
+function schemaMessages(file: string): string[] {
+  const source = readFileSync(file, "utf8");
+  const literal = String.raw`("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|` + "`(?:[^`\\\\]|\\\\.)*`)";
+  const found = [
+    ...source.matchAll(new RegExp(String.raw`message: ` + literal, "g")),
+    ...source.matchAll(new RegExp(String.raw`\.regex\(/(?:[^/\\\n]|\\.)+/[a-z]*, ` + literal, "g")),
+    ...source.matchAll(new RegExp(String.raw`issue\([^,()]+, ` + literal, "g")),
+  ].map((m) => m[1]);
+  return found
+    .map((quoted) => quoted.slice(1, -1).replace(/\\(["'`\\])/g, "$1"))
+    .filter((text) => text !== "" && !/^\$\{[^}]*\}$/.test(text)) // a message passed through (message: issue.message)
+    .map((text) => text.replace(/\$\{(?:[^{}]|\{[^}]*\})*\}/g, "x"));
+}
+
+describe("the definition's field messages", () => {
+  it("has a code for every message its schema writes", () => {
+    const messages = SCHEMA_FILES.flatMap(schemaMessages);
+    expect(messages.length).toBeGreaterThan(60);
+    const unknown = messages.filter((m) => !codeOfMessage(m));
+    expect(unknown).toEqual([]);
+  });
+
+  it("has English and French words for every code, with the same values", () => {
+    const [en, fr] = [locale("en"), locale("fr")];
+    for (const code of DEFINITION_MESSAGE_CODES) {
+      const names = [...DEFINITION_MESSAGES[code].matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      for (const words of [en.schema.messages[code], fr.schema.messages[code]]) {
+        expect(words, code).toBeTruthy();
+        expect([...words.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort(), code).toEqual(names);
+      }
+    }
+    expect(Object.keys(en.schema.messages).sort()).toEqual([...DEFINITION_MESSAGE_CODES].sort());
+    expect(Object.keys(fr.schema.messages).sort()).toEqual([...DEFINITION_MESSAGE_CODES].sort());
+  });
+
+  it("says everything of the console in both languages", () => {
+    const keys = (node: unknown, at = ""): string[] =>
+      node && typeof node === "object" ? Object.entries(node).flatMap(([k, v]) => keys(v, at ? `${at}.${k}` : k)) : [at];
+    expect(keys(locale("fr")).sort()).toEqual(keys(locale("en")).sort());
+  });
+
+  it("reads a message's values back from its words", () => {
+    expect(codeOfMessage('duplicate key "faq-1"')).toEqual({ code: "duplicate", params: { what: "key", value: "faq-1" } });
+    expect(codeOfMessage('is required for kind "link" (unless it has children)')).toEqual({ code: "linkNeedsUrl" });
+    expect(codeOfMessage('unknown sport "curling" (not in the catalogue)')).toEqual({ code: "notInCatalogue", params: { what: "sport", value: "curling" } });
+    expect(definitionMessage({ code: "noPage", params: { url: "/x" } })).toBe('no page with url "/x" in pages');
+    expect(codeOfMessage("something else")).toBeUndefined();
+  });
+
+  it("gives zod's own checks a code by their kind", () => {
+    const result = channelFileSchema.safeParse({ name: "", channel_key: "ck_alpha_12345678", menu: [{ key: "A", kind: "nope", name: "N", placement: "header", weight: 1.5 }] });
+    expect(result.success).toBe(false);
+    const codes = Object.fromEntries(result.error!.issues.map((i) => [i.path.join("."), codeOfIssue(i).code]));
+    expect(codes).toMatchObject({ name: "required", "menu.0.key": "keyFormat", "menu.0.kind": "choice", "menu.0.weight": "type" });
+  });
+});
