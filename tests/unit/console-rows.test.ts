@@ -66,14 +66,17 @@ describe("the row editor", () => {
     expect(applyRowIntent(value, "save", formFields)).toBeNull();
   });
 
-  it("names new form fields from their label and new menu children from their parent", () => {
+  it("names new form fields from their label, and new menu children from their parent, weighed in row order", () => {
     expect(completeFormFields({ fields: [{ name: "email" }, { label: { fr: "Équipe préférée" } }, { label: "Email" }] }).fields).toEqual([
       { name: "email" },
       { label: { fr: "Équipe préférée" }, name: "equipe_preferee" },
       { label: "Email", name: "email_2" },
     ]);
     const entry = { key: "watch", children: [{ key: "live" }, { name: { fr: "Rediffusions" } }] };
-    expect(completeMenuChildren(entry, [{ key: "watch-rediffusions" }, entry]).children).toEqual([{ key: "live" }, { name: { fr: "Rediffusions" }, key: "watch-rediffusions-2" }]);
+    expect(completeMenuChildren(entry, [{ key: "watch-rediffusions" }, entry]).children).toEqual([
+      { key: "live", weight: 10 },
+      { name: { fr: "Rediffusions" }, key: "watch-rediffusions-2", weight: 20 },
+    ]);
   });
 
   it("edits a menu entry's children, keeping what they hold below", () => {

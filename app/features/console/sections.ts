@@ -95,7 +95,10 @@ export function completeFormFields(form: Item): Item {
   return { ...form, fields };
 }
 
-/** A menu entry's children left without a key get one from their parent's and their name (unique in the menu). */
+/**
+ * A menu entry's children as the console orders them: their weights follow the rows (the site sorts by weight), and
+ * one left without a key gets one from its parent's and its name (unique in the menu).
+ */
 export function completeMenuChildren(entry: Item, menu: Item[]): Item {
   if (!Array.isArray(entry.children)) return entry;
   const keys = (items: Item[]): string[] => items.flatMap((i) => [String(i.key ?? ""), ...keys(Array.isArray(i.children) ? i.children : [])]);
@@ -104,7 +107,7 @@ export function completeMenuChildren(entry: Item, menu: Item[]): Item {
     if (typeof c?.key === "string" && c.key) return c;
     const base = [String(entry.key ?? "menu"), slugOf(localized(c?.name, "en"), "-") || "item"].join("-").slice(0, 70);
     return { ...c, key: unique(base, taken, "-") };
-  });
+  }).map((c: Item, i: number) => ({ ...c, weight: (i + 1) * 10 }));
   return { ...entry, children };
 }
 
