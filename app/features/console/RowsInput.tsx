@@ -87,11 +87,17 @@ function Row({ field, row, index, count, item, errors, defaultLang }: { field: R
         ) : null}
         <div className="console-rows__fields">
           {field.fields
-            .filter((sub) => sub.kind !== "rows" || !sub.when || sub.when(row) || Array.isArray(row[sub.name]))
+            .filter((sub) => sub.kind !== "rows" || !sub.when || row[sub.when.field] === sub.when.is || Array.isArray(row[sub.name]))
             .map((sub) => {
               const named = { ...sub, name: `${path}.${sub.name}` } as Field;
-              return sub.kind === "rows" ? (
-                <RowsInput key={sub.name} field={named as RowsField} item={item} errors={errors} defaultLang={defaultLang} />
+              return sub.kind === "rows" || sub.kind === "localized" ? (
+                <div key={sub.name} className="console-rows__wide">
+                  {sub.kind === "rows" ? (
+                    <RowsInput field={named as RowsField} item={item} errors={errors} defaultLang={defaultLang} />
+                  ) : (
+                    <FieldInput field={named} item={item} errors={errors} defaultLang={defaultLang} />
+                  )}
+                </div>
               ) : (
                 <FieldInput key={sub.name} field={named} item={item} errors={errors} defaultLang={defaultLang} />
               );

@@ -36,10 +36,10 @@ export type Field = Base &
     | { kind: "json" }
     /**
      * A list of small items (a form's fields, a menu entry's children), one row each, with its own fields. `row`
-     * names the console:rows.<row> words; `when` shows the list only for rows whose value says so (a select's
-     * options). Rows are added, removed and moved by submit buttons (ROW_INTENT), so it works without JavaScript.
+     * names the console:rows.<row> words; `when` shows the list only in rows where another field has a value (a
+     * select's options); plain data, as the loader sends the fields to the browser. Rows are added, removed and moved by submit buttons (ROW_INTENT), so it works without JavaScript.
      */
-    | { kind: "rows"; fields: Field[]; row: string; when?: (row: Json) => boolean }
+    | { kind: "rows"; fields: Field[]; row: string; when?: { field: string; is: string } }
   );
 
 export const LANGS = ["en", "fr"] as const;

@@ -252,7 +252,7 @@ export const LIST_SECTIONS: ListSection[] = [
             label: "options",
             kind: "rows",
             row: "options",
-            when: (row) => row.type === "select",
+            when: { field: "type", is: "select" },
             fields: [
               { name: "label", label: "option_label", kind: "localized", required: true },
               { name: "value", label: "option_value", kind: "text", required: true },
