@@ -165,6 +165,14 @@ export function codeOfIssue(issue: z.core.$ZodIssue): FieldCode {
       return { code: "choice", params: { values: issue.values.map(String).join(", ") } };
     case "invalid_format":
       return { code: "format" };
+    case "invalid_union": {
+      // Nothing given (a translatable text left empty): every branch wanted a value.
+      const missing = (i: z.core.$ZodIssue) => i.code === "invalid_type" && /received undefined/.test(i.message);
+      if (issue.errors.length && issue.errors.every((branch) => branch.some(missing))) return { code: "required" };
+      // The branch the value's type matched says what is wrong with it.
+      const matched = issue.errors.find((branch) => branch.length && !branch.every((i) => i.code === "invalid_type" && i.path.length === 0));
+      return matched ? codeOfIssue(matched[0]) : { code: "invalid" };
+    }
     case "not_multiple_of":
       return { code: "multipleOf", params: { divisor: Number(issue.divisor) } };
     default:

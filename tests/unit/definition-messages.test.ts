@@ -1,7 +1,9 @@
 // The definition schema's field messages in the console's languages (issue 16): every message the schema can say
 // has a code in the catalogue, every code has English and French words, and a refused value's issues become codes.
 import { readFileSync } from "node:fs";
+import i18next, { type TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
+import { fieldErrorsIn } from "../../app/features/console/messages";
 import { channelFileSchema } from "../../api/channels/definition";
 import { codeOfIssue, codeOfMessage, DEFINITION_MESSAGE_CODES, DEFINITION_MESSAGES, definitionMessage } from "../../api/contract/definition-messages";
 
@@ -63,5 +65,30 @@ describe("the definition's field messages", () => {
     expect(result.success).toBe(false);
     const codes = Object.fromEntries(result.error!.issues.map((i) => [i.path.join("."), codeOfIssue(i).code]));
     expect(codes).toMatchObject({ name: "required", "menu.0.key": "keyFormat", "menu.0.kind": "choice", "menu.0.weight": "type" });
+    // A translatable text: missing is "required"; a language left empty says so.
+    const faq = channelFileSchema.safeParse({ name: "N", channel_key: "ck_alpha_12345678", faq: [{ key: "a", question: { fr: "" } }] });
+    expect(Object.fromEntries(faq.error!.issues.map((i) => [i.path.join("."), codeOfIssue(i).code]))).toMatchObject({ "faq.0.answer": "required" });
+    expect(faq.error!.issues.some((i) => i.path.join(".").startsWith("faq.0.question"))).toBe(true);
+  });
+
+  it("words a refusal in the page's language: by its codes, else by the English words the catalogue knows", async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: "fr", ns: ["console"], resources: { fr: { console: locale("fr") } }, interpolation: { escapeValue: false } });
+    const t = i18n.getFixedT("fr") as TFunction;
+    const errors = {
+      "children.0.key": ['duplicate key "x"'],
+      "fields.0.options": ["a select needs options"],
+      weight: ["Invalid input: expected number, received string"],
+      duration: ["must be a number"],
+      other: ["Something the catalogue does not know"],
+    };
+    const codes = { weight: [{ code: "type" as const, params: { expected: "number" } }], "children.0.key": [{ code: "duplicate" as const, params: { what: "key", value: "x" } }] };
+    expect(fieldErrorsIn(t, errors, codes)).toEqual({
+      "children.0.key": ["clé « x » en double"],
+      "fields.0.options": ["une liste demande des choix"],
+      weight: ["doit être un nombre"],
+      duration: ["doit être un nombre"],
+      other: ["Something the catalogue does not know"],
+    });
   });
 });

@@ -88,11 +88,13 @@ export async function saveItemFromForm(page: SectionPage, form: FormData, id: st
   const row = applyRowIntent(value, String(form.get("intent") ?? ""), fields);
   if (row) return { ok: "draft", draft: row.value, row };
   if (Object.keys(errors).length) return { ok: false, status: 422, message: "", errors, draft: value };
+  // A refusal shows the item as typed: keys made for it below are made again from what is typed next.
+  const posted = value;
   if (spec.complete) value = spec.complete(value, page.items);
   // A new item left without a key gets one from what names it, as the definition wants keys.
-  if (id === NEW_ITEM && typeof value[spec.key] !== "string" && spec.key !== "url") value[spec.key] = suggestKey(spec.section, value, page.items.map((i) => String(i[spec.key])));
+  if (id === NEW_ITEM && typeof value[spec.key] !== "string" && spec.key !== "url") value = { ...value, [spec.key]: suggestKey(spec.section, value, page.items.map((i) => String(i[spec.key]))) };
   const key = typeof value[spec.key] === "string" ? (value[spec.key] as string) : id;
-  return done(await asResult(manager.calls.saveItem(spec.section, id === NEW_ITEM ? key : id, version, value)), key, false, value);
+  return done(await asResult(manager.calls.saveItem(spec.section, id === NEW_ITEM ? key : id, version, value)), key, false, posted);
 }
 
 export type { EditableSectionName };
