@@ -1,5 +1,5 @@
 // The channel definition's field messages (issue 16): every message its schema (api/channels) says, as a stable
-// code with its English words. A refused console save answers the English words in `errors` (SPEC §8) and the
+// code with its English words; the schema says them from here (DM.keyFormat, say({ code, params })). A refused console save answers the English words in `errors` (SPEC §8) and the
 // same messages as codes with their values in `codes`, which the console shows in the page's language
 // (app/locales/*/console.json "schema"). A message the catalogue does not know falls back to "invalid".
 import type { z } from "zod";
