@@ -2,7 +2,8 @@
 // rows added, removed and moved by intent without JavaScript, and keys made for new rows.
 import { describe, expect, it } from "vitest";
 import { applyRowIntent, readForm, rowKeep, type Field } from "../../app/features/console/fields";
-import { completeFormFields, completeMenuChildren, listSection } from "../../app/features/console/sections";
+import { completeFormFields, completeMenuChildren } from "../../app/features/console/row-keys";
+import { listSection } from "../../app/features/console/sections";
 
 const ctx = { refs: {}, images: [], timeZone: "UTC", lang: "fr" };
 const formFields = listSection("forms")!.fields(ctx);

@@ -9,6 +9,7 @@ import { dropChannelMemory } from "~/server/cache.server";
 import { readForm } from "~/server/form.server";
 import { type ChannelManager, notFound, requireChannelManager } from "~/server/guards.server";
 import { applyRowIntent, readForm as readFields, type Field, type Json, type Option, type RowChange } from "./fields";
+import { slugOf } from "./row-keys";
 import { listSection, NEW_ITEM, type FieldContext, type ListSection } from "./sections";
 
 /** A form with an image may carry one file of up to 2 MB (the API's limit), plus the fields. */
@@ -99,21 +100,12 @@ export async function saveItemFromForm(page: SectionPage, form: FormData, id: st
 
 export type { EditableSectionName };
 
-const slug = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60);
-
 /** A key for a new item: an event's matchup and day, else its name; made unique among the section's keys. */
 export function suggestKey(section: EditableSectionName, value: Record<string, unknown>, taken: string[]): string {
   const name = (v: unknown) => (typeof v === "string" ? v : v && typeof v === "object" ? String(Object.values(v as Record<string, string>)[0] ?? "") : "");
   const day = ((value.start as { utc?: string } | undefined)?.utc ?? "").slice(0, 10);
   const base =
-    slug(section === "events" ? [value.away, "at", value.home, day].filter(Boolean).join(" ") : name(value.name ?? value.title ?? value.question ?? value.code)) ||
+    slugOf(section === "events" ? [value.away, "at", value.home, day].filter(Boolean).join(" ") : name(value.name ?? value.title ?? value.question ?? value.code), "-") ||
     section.replace(/_/g, "-");
   let key = base;
   for (let n = 2; taken.includes(key); n++) key = `${base}-${n}`;
