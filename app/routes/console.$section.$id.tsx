@@ -47,15 +47,17 @@ export async function action(args: ActionFunctionArgs) {
   if (outcome.ok === true) {
     return redirect(`/console/${loaded.spec.slug}?${new URLSearchParams({ [outcome.removed ? "removed" : "saved"]: outcome.id })}`);
   }
-  // A fresh key remounts the form, so its inputs show the draft rather than what they held.
+  // A fresh key remounts the form, so its inputs show the draft rather than what they held. The draft stays on the
+  // copy it was read from: a save made after someone else's is refused (409), not laid over it.
   const rev = crypto.randomUUID();
+  const version = Number(form.get("version"));
   if (outcome.ok === "draft") {
     const { focus, done, position } = outcome.row;
-    return json({ rev, draft: outcome.draft, focus, done: { what: done, position }, message: null, errors: null as Record<string, string[]> | null });
+    return json({ rev, version, draft: outcome.draft, focus, done: { what: done, position }, message: null, errors: null as Record<string, string[]> | null });
   }
   const t = await getT(loaded.manager.tenant.lang);
   const errors = fieldErrorsIn(t, outcome.errors, outcome.codes);
-  return json({ rev, draft: outcome.draft, focus: null, done: null, message: outcome.message, errors }, { status: outcome.status });
+  return json({ rev, version, draft: outcome.draft, focus: null, done: null, message: outcome.message, errors }, { status: outcome.status });
 }
 
 export const meta = metaFromLoader;
@@ -82,7 +84,7 @@ export default function ConsoleItem() {
         {result?.done ? t(`rows.done.${result.done.what}`, { n: result.done.position }) : ""}
       </p>
       <Form key={result?.rev ?? "stored"} method="post" encType="multipart/form-data" className="console-form" noValidate>
-        <input type="hidden" name="version" value={version} />
+        <input type="hidden" name="version" value={result?.version ?? version} />
         {/* Enter in a field saves: the first submit button is the form's default, so not a row's button. */}
         <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={busy}>
           {t("form.save")}

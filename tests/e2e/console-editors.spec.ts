@@ -136,6 +136,28 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: c.form.save, exact: true }).click();
     await expect(page.getByText(fill(c.form.saved, { name: "ecoles" }))).toBeVisible();
   });
+
+  test("beta (fr): a draft stays on the copy it was read from: a save after someone else's is refused, nothing typed is lost", async ({ page, context }) => {
+    const c = fr;
+    await login(page, beta, "owner@beta.test", PASSWORD);
+    // The editor works in a second tab; this test's own page saves in between (a 409 is not a console error of it).
+    const editor = await context.newPage();
+    await editor.goto(url(beta, "/console/menu/horaire"));
+
+    await page.goto(url(beta, "/console/faq/contenu"));
+    await page.getByRole("button", { name: c.form.save, exact: true }).click();
+    await expect(page.getByText(fill(c.form.saved, { name: "contenu" }))).toBeVisible();
+
+    // A row added after that save: the form comes back still on the copy the editor opened.
+    await editor.getByRole("button", { name: c.rows.children.add }).click();
+    const first = fill(c.rows.children.one, { n: 1 });
+    await localized(row(editor, first), c.fields.name, c.form.lang.fr).fill("Ce soir");
+    await labelled(row(editor, first), c.fields.url).fill("/upcoming");
+    await editor.getByRole("button", { name: c.form.save, exact: true }).click();
+    await expect(editor.getByRole("alert").first()).toContainText(c.api.conflict);
+    await expect(localized(row(editor, first), c.fields.name, c.form.lang.fr)).toHaveValue("Ce soir");
+    await editor.close();
+  });
 });
 
 test("alpha (en): a new form's rows in English, refused in English, saved", async ({ page }) => {
