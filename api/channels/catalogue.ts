@@ -6,18 +6,19 @@
 // moment of loading* (`resolveStart`), so a demo channel always has live, upcoming and finished events.
 import { z } from "zod";
 import { localizedSchema } from "./fields";
+import { DEFINITION_MESSAGES as DM, definitionMessage as say } from "../contract/definition-messages";
 
-const aliasSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, "must be lowercase letters, numbers and hyphens");
-const keySchema = z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,79}$/, "must be lowercase letters, numbers, '.', '_' or '-'");
-const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a #rrggbb colour");
+const aliasSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, DM.aliasFormat);
+const keySchema = z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,79}$/, DM.keyFormat);
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, DM.colorFormat);
 const weightSchema = z.number().int().optional();
 /** An image under the tenant's images/ folder (the reader checks that the file exists). */
 const imagePath = z
   .string()
-  .regex(/^[a-zA-Z0-9][a-zA-Z0-9._/-]{0,200}$/, 'must be a path inside images/ (like "posters/hockey-1.svg")')
-  .refine((v) => !v.includes(".."), { message: "must stay inside images/" });
-const imagesSchema = z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, "must be an image kind like logo"), imagePath);
-const propertiesSchema = z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, "must be a property key like conference"), z.string().min(1));
+  .regex(/^[a-zA-Z0-9][a-zA-Z0-9._/-]{0,200}$/, DM.imagePathFormat)
+  .refine((v) => !v.includes(".."), { message: DM.insideImages });
+const imagesSchema = z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, DM.imageKindFormat), imagePath);
+const propertiesSchema = z.record(z.string().regex(/^[a-z][a-z0-9_]*$/, DM.propertyKeyFormat), z.string().min(1));
 
 export const isTimeZone = (tz: string) => {
   try {
@@ -27,7 +28,7 @@ export const isTimeZone = (tz: string) => {
     return false;
   }
 };
-const timeZoneSchema = z.string().refine(isTimeZone, { message: 'must be an IANA time zone like "America/Chicago"' });
+const timeZoneSchema = z.string().refine(isTimeZone, { message: DM.timeZoneFormat });
 
 /**
  * A time relative to loading: `{ "minutes": -30 }` (an offset from now), or `{ "days": 3, "at": "19:00" }` (that
@@ -37,7 +38,7 @@ export const relativeTimeSchema = z.union([
   z.strictObject({ minutes: z.number().int() }),
   /** An absolute time: what the console writes, and what a stored definition holds (relative times resolved). */
   z.strictObject({ utc: z.iso.datetime({ offset: true }) }),
-  z.strictObject({ days: z.number().int(), at: z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour "HH:MM" time') }),
+  z.strictObject({ days: z.number().int(), at: z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, DM.timeFormat) }),
 ]);
 export type RelativeTime = z.output<typeof relativeTimeSchema>;
 
@@ -64,7 +65,7 @@ const schoolSchema = z.strictObject({
 });
 
 const groupPropertySchema = z.strictObject({
-  key: z.string().regex(/^[a-z][a-z0-9_]*$/, "must be lowercase letters, numbers and '_'"),
+  key: z.string().regex(/^[a-z][a-z0-9_]*$/, DM.snakeFormat),
   name: localizedSchema,
   values: z.array(z.string().min(1)).min(1),
   weight: weightSchema,
@@ -93,13 +94,13 @@ const locationSchema = z.strictObject({
   address: z.string().min(1).optional(),
   city: z.string().min(1),
   state: z.string().min(1),
-  country: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code like "US"').default("US"),
+  country: z.string().regex(/^[A-Z]{2}$/, DM.countryFormat).default("US"),
 });
 
 /** A media asset name (media/<name>/ in R2); "event", "vod" and "download" are media URL paths, not assets. */
 const mediaKeySchema = z
   .string()
-  .regex(/^(?!(?:event|vod|download)$)[a-z0-9][a-z0-9_-]{0,63}$/, 'must be a media asset name like "demo"')
+  .regex(/^(?!(?:event|vod|download)$)[a-z0-9][a-z0-9_-]{0,63}$/, DM.mediaKeyFormat)
   .nullable()
   .default("demo");
 
@@ -117,7 +118,7 @@ const eventSchema = z.strictObject({
     .number()
     .positive()
     .max(24 * 60)
-    .refine((m) => Math.abs(m * 60 - Math.round(m * 60)) < 1e-6 && Math.round(m * 60) >= 1, { message: "must be a whole number of seconds, at least one" }),
+    .refine((m) => Math.abs(m * 60 - Math.round(m * 60)) < 1e-6 && Math.round(m * 60) >= 1, { message: DM.wholeSeconds }),
   /** Default: the catalogue's time_zone. */
   time_zone: timeZoneSchema.optional(),
   location: keySchema.optional(),
@@ -153,7 +154,7 @@ const vodItemSchema = z
     media_key: mediaKeySchema,
   })
   .superRefine((v, ctx) => {
-    if (!v.date && !v.event) ctx.addIssue({ code: "custom", path: ["date"], message: "is required when the item has no event" });
+    if (!v.date && !v.event) ctx.addIssue({ code: "custom", path: ["date"], message: DM.dateWithoutEvent });
   });
 
 const vodRailSchema = z.strictObject({ key: keySchema, title: localizedSchema, weight: weightSchema, items: z.array(keySchema).min(1) });
@@ -178,7 +179,7 @@ export const catalogueSchema = z
       const seen = new Set<string>();
       list.forEach((item, i) => {
         const k = keyOf(item);
-        if (seen.has(k)) ctx.addIssue({ code: "custom", path: [section, i], message: `duplicate ${what} "${k}"` });
+        if (seen.has(k)) ctx.addIssue({ code: "custom", path: [section, i], message: say({ code: "duplicate", params: { what, value: k } }) });
         seen.add(k);
       });
       return seen;
@@ -195,17 +196,17 @@ export const catalogueSchema = z
     unique(c.vod_rails, (r) => r.key, "vod_rails", "key");
 
     const ref = (known: Set<string>, value: string | undefined, path: (string | number)[], what: string) => {
-      if (value !== undefined && !known.has(value)) ctx.addIssue({ code: "custom", path, message: `unknown ${what} "${value}"` });
+      if (value !== undefined && !known.has(value)) ctx.addIssue({ code: "custom", path, message: say({ code: "unknownRef", params: { what, value } }) });
     };
     c.sports.forEach((s, i) => {
       ref(sports, s.parent, ["sports", i, "parent"], "sport");
-      if (s.parent === s.alias) ctx.addIssue({ code: "custom", path: ["sports", i, "parent"], message: "a sport cannot be its own parent" });
+      if (s.parent === s.alias) ctx.addIssue({ code: "custom", path: ["sports", i, "parent"], message: say({ code: "ownParent", params: { what: "sport" } }) });
     });
     c.schools.forEach((s, i) => {
       for (const [key, value] of Object.entries(s.properties)) {
         const values = props.get(key);
-        if (!values) ctx.addIssue({ code: "custom", path: ["schools", i, "properties", key], message: `unknown property "${key}" (not in participant_group_properties)` });
-        else if (!values.has(value)) ctx.addIssue({ code: "custom", path: ["schools", i, "properties", key], message: `"${value}" is not a value of property "${key}"` });
+        if (!values) ctx.addIssue({ code: "custom", path: ["schools", i, "properties", key], message: say({ code: "unknownProperty", params: { key } }) });
+        else if (!values.has(value)) ctx.addIssue({ code: "custom", path: ["schools", i, "properties", key], message: say({ code: "notPropertyValue", params: { value, key } }) });
       }
     });
     const teamByAlias = new Map(c.teams.map((t) => [t.alias, t]));
@@ -213,22 +214,22 @@ export const catalogueSchema = z
       ref(schools, t.school, ["teams", i, "school"], "school");
       ref(sports, t.sport, ["teams", i, "sport"], "sport");
       ref(teams, t.parent, ["teams", i, "parent"], "team");
-      if (t.parent === t.alias) ctx.addIssue({ code: "custom", path: ["teams", i, "parent"], message: "a team cannot be its own parent" });
+      if (t.parent === t.alias) ctx.addIssue({ code: "custom", path: ["teams", i, "parent"], message: say({ code: "ownParent", params: { what: "team" } }) });
     });
     c.events.forEach((e, i) => {
       ref(sports, e.sport, ["events", i, "sport"], "sport");
       ref(locations, e.location, ["events", i, "location"], "location");
       ref(teams, e.home, ["events", i, "home"], "team");
       ref(teams, e.away, ["events", i, "away"], "team");
-      if (e.home === e.away) ctx.addIssue({ code: "custom", path: ["events", i, "away"], message: "a team cannot play itself" });
+      if (e.home === e.away) ctx.addIssue({ code: "custom", path: ["events", i, "away"], message: DM.playsItself });
       const home = teamByAlias.get(e.home);
       const away = teamByAlias.get(e.away);
       for (const [side, team] of [["home", home], ["away", away]] as const) {
         if (team && team.sport !== e.sport)
-          ctx.addIssue({ code: "custom", path: ["events", i, side], message: `team "${team.alias}" plays ${team.sport}, not ${e.sport}` });
+          ctx.addIssue({ code: "custom", path: ["events", i, side], message: say({ code: "wrongSport", params: { team: team.alias, sport: team.sport, eventSport: e.sport } }) });
       }
       if (home && away && home.gender !== away.gender)
-        ctx.addIssue({ code: "custom", path: ["events", i, "away"], message: `"${away.alias}" (${away.gender}) cannot play "${home.alias}" (${home.gender})` });
+        ctx.addIssue({ code: "custom", path: ["events", i, "away"], message: say({ code: "genderMismatch", params: { away: away.alias, awayGender: away.gender, home: home.alias, homeGender: home.gender } }) });
     });
     c.vod_categories.forEach((v, i) => ref(vodCategories, v.parent, ["vod_categories", i, "parent"], "vod category"));
     // Parents must not loop (a → b → a).
@@ -239,7 +240,7 @@ export const catalogueSchema = z
         for (let p = x.parent; p && p !== x.alias; p = parentOf.get(p)) {
           if (seen.has(p)) break; // a loop further up: reported at its own members
           seen.add(p);
-          if (parentOf.get(p) === x.alias) ctx.addIssue({ code: "custom", path: [section, i, "parent"], message: `parents loop back to "${x.alias}"` });
+          if (parentOf.get(p) === x.alias) ctx.addIssue({ code: "custom", path: [section, i, "parent"], message: say({ code: "parentLoop", params: { value: x.alias } }) });
         }
       });
     }
@@ -251,7 +252,7 @@ export const catalogueSchema = z
       r.items.forEach((key, j) => ref(vodItems, key, ["vod_rails", i, "items", j], "vod item"));
       const seen = new Set<string>();
       r.items.forEach((key, j) => {
-        if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["vod_rails", i, "items", j], message: `"${key}" is already in this rail` });
+        if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["vod_rails", i, "items", j], message: say({ code: "alreadyInRail", params: { value: key } }) });
         seen.add(key);
       });
     });

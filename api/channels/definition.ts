@@ -10,20 +10,21 @@ import { catalogueAliases, catalogueImageRefs, catalogueSchema, type Catalogue }
 import { localizedSchema, strictSettingValue } from "./fields";
 import { seededUserSchema } from "./users";
 import { productImageRefs, productRefIssues, productsFileSchema, type ProductsFile } from "./products";
+import { DEFINITION_MESSAGES as DM, definitionMessage as say } from "../contract/definition-messages";
 
 export { localizedSchema };
 
 /** Channel alias: the subdomain, so lowercase letters, numbers and hyphens (SPEC §5). */
 export const ALIAS_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-const aliasSchema = z.string().regex(ALIAS_PATTERN, "must be lowercase letters, numbers and hyphens");
+const aliasSchema = z.string().regex(ALIAS_PATTERN, DM.aliasFormat);
 /** Stable row keys (menu, slides, FAQ, blocks, prerolls). */
-const keySchema = z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,79}$/, "must be lowercase letters, numbers, '.', '_' or '-'");
-const pageUrlSchema = z.string().regex(/^\/[a-z0-9][a-z0-9/_-]{0,120}$/, 'must be a path like "/about"');
+const keySchema = z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,79}$/, DM.keyFormat);
+const pageUrlSchema = z.string().regex(/^\/[a-z0-9][a-z0-9/_-]{0,120}$/, DM.pageUrlFormat);
 const hostnameSchema = z
   .string()
-  .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/, "must be a lowercase hostname");
+  .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/, DM.hostnameFormat);
 /** A link target: a path on the channel's site or an absolute http(s) URL. */
-const linkSchema = z.string().regex(/^(?:\/(?!\/)\S*|https?:\/\/\S+)$/, 'must be a path like "/schedule" or an http(s) URL');
+const linkSchema = z.string().regex(/^(?:\/(?!\/)\S*|https?:\/\/\S+)$/, DM.linkFormat);
 const weightSchema = z.number().int().optional();
 
 /** An image: a file under the tenant's images/ folder ("slides/hero.svg"), or an absolute http(s) URL. */
@@ -32,11 +33,11 @@ export const isLocalImage = (ref: string) => !/^https?:\/\//.test(ref);
 const imageSchema = z
   .string()
   .refine((v) => (isLocalImage(v) ? IMAGE_PATH_PATTERN.test(v) && !v.includes("..") : linkSchema.safeParse(v).success), {
-    message: 'must be a path inside images/ (like "slides/hero.svg") or an http(s) URL',
+    message: DM.imageFormat,
   });
 
 export { COLOR_KEYS, type ColorKey };
-const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a #rrggbb colour");
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, DM.colorFormat);
 const colorMapSchema = z.partialRecord(z.enum(COLOR_KEYS), hexColor);
 
 /** Settings: only SETTING_KEYS, each value checked by the API's own schema without its lenient fallbacks. */
@@ -75,12 +76,12 @@ const menuItemSchema: z.ZodType<MenuItemDef> = z.lazy(() =>
     })
     .superRefine((item, ctx) => {
       const needsAlias = item.kind === "group" || item.kind === "participant" || item.kind === "category";
-      if (needsAlias && !item.alias) ctx.addIssue({ code: "custom", path: ["alias"], message: `is required for kind "${item.kind}"` });
-      if (!needsAlias && item.alias) ctx.addIssue({ code: "custom", path: ["alias"], message: `is only for kinds group, participant, category` });
+      if (needsAlias && !item.alias) ctx.addIssue({ code: "custom", path: ["alias"], message: say({ code: "requiredForKind", params: { kind: item.kind } }) });
+      if (!needsAlias && item.alias) ctx.addIssue({ code: "custom", path: ["alias"], message: DM.aliasOnlyForKinds });
       // A link without url is a dropdown heading, so it needs children.
-      if (item.kind === "page" && !item.url) ctx.addIssue({ code: "custom", path: ["url"], message: 'is required for kind "page"' });
+      if (item.kind === "page" && !item.url) ctx.addIssue({ code: "custom", path: ["url"], message: say({ code: "requiredForKind", params: { kind: "page" } }) });
       if (item.kind === "link" && !item.url && !item.children?.length)
-        ctx.addIssue({ code: "custom", path: ["url"], message: 'is required for kind "link" (unless it has children)' });
+        ctx.addIssue({ code: "custom", path: ["url"], message: DM.linkNeedsUrl });
     }),
 );
 
@@ -114,14 +115,14 @@ const faqSchema = z.strictObject({ key: keySchema, question: localizedSchema, an
 
 const customFormSchema = z
   .strictObject({
-    alias: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "must be lowercase letters, numbers, '_' or '-'"),
+    alias: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, DM.formAliasFormat),
     title: localizedSchema,
     fields: z.array(customFormFieldSchema.strict()).min(1),
     success_message: localizedSchema.optional(),
   })
   .superRefine((form, ctx) => {
     form.fields.forEach((f, i) => {
-      if (f.type === "select" && !f.options?.length) ctx.addIssue({ code: "custom", path: ["fields", i, "options"], message: "a select needs options" });
+      if (f.type === "select" && !f.options?.length) ctx.addIssue({ code: "custom", path: ["fields", i, "options"], message: DM.selectNeedsOptions });
     });
     uniqueBy(form.fields, (f) => f.name, ["fields"], "name", ctx);
   });
@@ -130,7 +131,7 @@ const STATIC_PLACEMENT = /^(?:home_top|home_bottom|footer|page:\/[a-z0-9][a-z0-9
 const staticBlockSchema = z
   .strictObject({
     key: keySchema,
-    placement: z.string().regex(STATIC_PLACEMENT, "must be home_top, home_bottom, footer or page:<url>"),
+    placement: z.string().regex(STATIC_PLACEMENT, DM.placementFormat),
     type: z.enum(["text", "image"]),
     title: localizedSchema.optional(),
     content: localizedSchema.optional(),
@@ -140,14 +141,14 @@ const staticBlockSchema = z
     weight: weightSchema,
   })
   .superRefine((b, ctx) => {
-    if (b.type === "image" && !b.image) ctx.addIssue({ code: "custom", path: ["image"], message: "an image block needs an image" });
-    if (b.type === "text" && !b.content) ctx.addIssue({ code: "custom", path: ["content"], message: "a text block needs content" });
+    if (b.type === "image" && !b.image) ctx.addIssue({ code: "custom", path: ["image"], message: DM.imageBlockNeedsImage });
+    if (b.type === "text" && !b.content) ctx.addIssue({ code: "custom", path: ["content"], message: DM.textBlockNeedsContent });
   });
 
 /** Locations and sports by key and alias (the loader resolves the ids); the video is a file of our media bucket. */
 const prerollSchema = z.strictObject({
   key: keySchema,
-  url: z.string().regex(PREROLL_MEDIA_URL, 'must be "media:<asset>/<file>", a file of the media bucket (e.g. "media:promo/preroll.mp4")'),
+  url: z.string().regex(PREROLL_MEDIA_URL, DM.prerollUrlFormat),
   weight: z.number().int().min(0).default(1),
   location: z.string().min(1).nullable().default(null),
   event_categories: z.array(z.string().min(1)).default([]),
@@ -166,7 +167,7 @@ export const channelFileSchema = z
     alias: aliasSchema.optional(),
     name: z.string().min(1),
     /** Publishable: it only lets a client mint an api key. */
-    channel_key: z.string().regex(/^ck_[A-Za-z0-9_]{8,120}$/, 'must look like "ck_<alias>_<random>"'),
+    channel_key: z.string().regex(/^ck_[A-Za-z0-9_]{8,120}$/, DM.channelKeyFormat),
     status: z.enum(["active", "suspended"]).default("active"),
     domains: z.array(hostnameSchema).default([]),
     settings: settingsSchema.default({}),
@@ -189,16 +190,16 @@ export const channelFileSchema = z
     const menu = flattenMenu(def.menu);
     const menuKeys = new Set<string>();
     for (const { item, path } of menu) {
-      if (menuKeys.has(item.key)) ctx.addIssue({ code: "custom", path: [...path, "key"], message: `duplicate key "${item.key}"` });
+      if (menuKeys.has(item.key)) ctx.addIssue({ code: "custom", path: [...path, "key"], message: say({ code: "duplicate", params: { what: "key", value: item.key } }) });
       menuKeys.add(item.key);
     }
     def.menu.forEach((m, i) => {
-      if (!m.placement) ctx.addIssue({ code: "custom", path: ["menu", i, "placement"], message: "is required (header, footer or both)" });
+      if (!m.placement) ctx.addIssue({ code: "custom", path: ["menu", i, "placement"], message: DM.placementRequired });
     });
     // Text must stay readable on every client interface's palette (WCAG AA); the console shows these ratios live.
     for (const [client, colors] of Object.entries(def.colors)) {
       for (const check of contrastChecks(colors ?? {}).filter((c) => !c.ok))
-        ctx.addIssue({ code: "custom", path: ["colors", client, check.foreground], message: `${check.ratio.toFixed(2)}:1 on ${check.background}`, params: { contrast: true } });
+        ctx.addIssue({ code: "custom", path: ["colors", client, check.foreground], message: say({ code: "contrast", params: { ratio: check.ratio.toFixed(2), background: check.background } }), params: { contrast: true } });
     }
     uniqueBy(def.domains, (d) => d, ["domains"], "hostname", ctx);
     uniqueBy(def.slides, (s) => s.key, ["slides"], "key", ctx);
@@ -210,11 +211,11 @@ export const channelFileSchema = z
     const pageUrls = new Set(def.pages.map((p) => p.url));
     for (const { item, path } of menu) {
       if (item.kind === "page" && item.url && !pageUrls.has(item.url))
-        ctx.addIssue({ code: "custom", path: [...path, "url"], message: `no page with url "${item.url}" in pages` });
+        ctx.addIssue({ code: "custom", path: [...path, "url"], message: say({ code: "noPage", params: { url: item.url } }) });
     }
     def.static_blocks.forEach((b, i) => {
       const url = b.placement.startsWith("page:") ? b.placement.slice(5) : null;
-      if (url && !pageUrls.has(url)) ctx.addIssue({ code: "custom", path: ["static_blocks", i, "placement"], message: `no page with url "${url}" in pages` });
+      if (url && !pageUrls.has(url)) ctx.addIssue({ code: "custom", path: ["static_blocks", i, "placement"], message: say({ code: "noPage", params: { url } }) });
     });
     // With a catalogue, menu entries and slides must point at a school, team or sport it declares.
     if (def.catalogue) {
@@ -222,13 +223,13 @@ export const channelFileSchema = z
       const what = { group: "school", participant: "team", category: "sport" } as const;
       for (const { item, path } of menu) {
         if ((item.kind === "group" || item.kind === "participant" || item.kind === "category") && item.alias && !known[item.kind].has(item.alias))
-          ctx.addIssue({ code: "custom", path: [...path, "alias"], message: `unknown ${what[item.kind]} "${item.alias}" (not in the catalogue)` });
+          ctx.addIssue({ code: "custom", path: [...path, "alias"], message: say({ code: "notInCatalogue", params: { what: what[item.kind], value: item.alias } }) });
       }
       def.slides.forEach((s, i) => {
         if (s.slidable_type === "main") return;
-        if (!s.slidable_alias) ctx.addIssue({ code: "custom", path: ["slides", i, "slidable_alias"], message: `is required for slidable_type "${s.slidable_type}"` });
+        if (!s.slidable_alias) ctx.addIssue({ code: "custom", path: ["slides", i, "slidable_alias"], message: say({ code: "requiredForSlideType", params: { type: s.slidable_type } }) });
         else if (!known[s.slidable_type].has(s.slidable_alias))
-          ctx.addIssue({ code: "custom", path: ["slides", i, "slidable_alias"], message: `unknown ${what[s.slidable_type]} "${s.slidable_alias}" (not in the catalogue)` });
+          ctx.addIssue({ code: "custom", path: ["slides", i, "slidable_alias"], message: say({ code: "notInCatalogue", params: { what: what[s.slidable_type], value: s.slidable_alias } }) });
       });
     }
     // Demo passes name what they cover; an unknown name would silently cover nothing.
@@ -237,9 +238,9 @@ export const channelFileSchema = z
     const locationKeys = new Set(def.catalogue?.locations.map((l) => l.key) ?? []);
     def.prerolls.forEach((p, i) => {
       if (p.location !== null && !locationKeys.has(p.location))
-        ctx.addIssue({ code: "custom", path: ["prerolls", i, "location"], message: `unknown location "${p.location}" (not in the catalogue)` });
+        ctx.addIssue({ code: "custom", path: ["prerolls", i, "location"], message: say({ code: "notInCatalogue", params: { what: "location", value: p.location } }) });
       p.event_categories.forEach((sport, j) => {
-        if (!known.category.has(sport)) ctx.addIssue({ code: "custom", path: ["prerolls", i, "event_categories", j], message: `unknown sport "${sport}" (not in the catalogue)` });
+        if (!known.category.has(sport)) ctx.addIssue({ code: "custom", path: ["prerolls", i, "event_categories", j], message: say({ code: "notInCatalogue", params: { what: "sport", value: sport } }) });
       });
     });
     const eventKeys = new Set(def.catalogue?.events.map((e) => e.key) ?? []);
@@ -255,13 +256,13 @@ export const channelFileSchema = z
         const at = (field: string) => ["users", i, "orders", j, field];
         const product = productByKey.get(o.product);
         if (!product || product.kind === "bundle") {
-          ctx.addIssue({ code: "custom", path: at("product"), message: `unknown product "${o.product}" (not a package or subscription in products.json)` });
+          ctx.addIssue({ code: "custom", path: at("product"), message: say({ code: "unknownOrderProduct", params: { value: o.product } }) });
           return;
         }
         if (o.capabilities && [...o.capabilities].sort().join() !== [...product.capabilities].sort().join())
-          ctx.addIssue({ code: "custom", path: at("capabilities"), message: `differ from the product's: ${product.capabilities.join(", ")}` });
+          ctx.addIssue({ code: "custom", path: at("capabilities"), message: say({ code: "differsFromProduct", params: { value: product.capabilities.join(", ") } }) });
         if (o.limits && Object.entries(product.limits).some(([k, v]) => (o.limits?.[k as keyof typeof o.limits] ?? 0) !== v))
-          ctx.addIssue({ code: "custom", path: at("limits"), message: `differ from the product's: ${JSON.stringify(product.limits)}` });
+          ctx.addIssue({ code: "custom", path: at("limits"), message: say({ code: "differsFromProduct", params: { value: JSON.stringify(product.limits) } }) });
       }),
     );
   });
@@ -347,7 +348,7 @@ function uniqueBy<T>(items: T[], keyOf: (item: T) => string, path: (string | num
   const seen = new Set<string>();
   items.forEach((item, i) => {
     const key = keyOf(item);
-    if (seen.has(key)) ctx.addIssue({ code: "custom", path: [...path, i], message: `duplicate ${what} "${key}"` });
+    if (seen.has(key)) ctx.addIssue({ code: "custom", path: [...path, i], message: say({ code: "duplicate", params: { what, value: key } }) });
     seen.add(key);
   });
 }

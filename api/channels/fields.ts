@@ -1,5 +1,6 @@
 // Field schemas shared by the tenant definition sections.
 import { z } from "zod";
+import { DEFINITION_MESSAGES as DM } from "../contract/definition-messages";
 
 /**
  * Translatable text: one string for every language, or {"en": "...", "fr": "..."} (at least one). Stored as
@@ -9,7 +10,7 @@ export const localizedSchema = z.union([
   z.string().min(1),
   z
     .strictObject({ en: z.string().min(1).optional(), fr: z.string().min(1).optional() })
-    .refine((v) => v.en !== undefined || v.fr !== undefined, { message: 'needs at least one of "en", "fr"' }),
+    .refine((v) => v.en !== undefined || v.fr !== undefined, { message: DM.localizedNeedsLanguage }),
 ]);
 export type Localized = z.output<typeof localizedSchema>;
 
@@ -30,7 +31,7 @@ export function strictSettingValue<T extends z.ZodType>(schema: T): z.ZodType<z.
       for (const issue of result.error.issues) ctx.addIssue({ code: "custom", path: issue.path as PropertyKey[], message: issue.message });
       return z.NEVER;
     }
-    for (const path of strippedKeys(value, result.data)) ctx.addIssue({ code: "custom", path, message: "unknown key" });
+    for (const path of strippedKeys(value, result.data)) ctx.addIssue({ code: "custom", path, message: DM.unknownKey });
     return result.data as z.output<T>;
   });
 }

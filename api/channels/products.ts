@@ -8,21 +8,22 @@ import { z } from "zod";
 import { BILLING_PERIODS, CAPABILITIES, COUPON_DURATIONS, CURRENCIES } from "../contract/commerce-types";
 import { toMinor } from "../services/commerce/pricing";
 import { localizedSchema } from "./fields";
+import { DEFINITION_MESSAGES as DM, definitionMessage as say } from "../contract/definition-messages";
 
-const keySchema = z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,79}$/, "must be lowercase letters, numbers, '.', '_' or '-'");
+const keySchema = z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,79}$/, DM.keyFormat);
 const refSchema = z.string().min(1);
 /** Major units with at most two decimals (cents are exact). */
 const moneySchema = z
   .number()
   .min(0)
   .max(100_000)
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { message: "must have at most two decimals" });
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { message: DM.twoDecimals });
 const imagePath = z
   .string()
-  .regex(/^[a-zA-Z0-9][a-zA-Z0-9._/-]{0,200}$/, 'must be a path inside images/ (like "posters/hockey-1.svg")')
-  .refine((v) => !v.includes(".."), { message: "must stay inside images/" });
+  .regex(/^[a-zA-Z0-9][a-zA-Z0-9._/-]{0,200}$/, DM.imagePathFormat)
+  .refine((v) => !v.includes(".."), { message: DM.insideImages });
 /** An absolute instant, for coupon validity ("2025-09-01T00:00:00Z"). */
-const instantSchema = z.iso.datetime({ offset: true, message: 'must be an ISO date-time like "2025-09-01T00:00:00Z"' });
+const instantSchema = z.iso.datetime({ offset: true, message: DM.instantFormat });
 
 const productSchema = z
   .strictObject({
@@ -58,32 +59,32 @@ const productSchema = z
     simultaneous_logins: z.number().int().min(1).optional(),
     /** A bundle: the keys of the products it contains. */
     items: z.array(keySchema).default([]),
-    stripe_price_id: z.string().regex(/^price_[A-Za-z0-9]+$/, 'must be a Stripe price id like "price_123"').optional(),
+    stripe_price_id: z.string().regex(/^price_[A-Za-z0-9]+$/, DM.stripePriceFormat).optional(),
     active: z.boolean().default(true),
   })
   .superRefine((p, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    if (p.kind === "package" && !p.type && !p.addon_of) issue("type", 'is required for a package ("single" or "category")');
-    if (p.kind !== "package" && p.type) issue("type", "only packages have a type");
-    if (p.kind === "subscription" && !p.period) issue("period", 'is required for a subscription ("month" or "annual")');
-    if (p.kind !== "subscription" && p.trial_days) issue("trial_days", "only subscriptions have a trial");
-    if (p.type === "single" && !p.event) issue("event", "a single-event package names its event");
-    if (p.event && p.type !== "single") issue("event", 'only a package of type "single" names an event');
+    if (p.kind === "package" && !p.type && !p.addon_of) issue("type", DM.packageType);
+    if (p.kind !== "package" && p.type) issue("type", DM.onlyPackagesType);
+    if (p.kind === "subscription" && !p.period) issue("period", DM.subscriptionPeriod);
+    if (p.kind !== "subscription" && p.trial_days) issue("trial_days", DM.onlySubscriptionsTrial);
+    if (p.type === "single" && !p.event) issue("event", DM.singleNamesEvent);
+    if (p.event && p.type !== "single") issue("event", DM.onlySingleEvent);
     if (p.type === "category" && !p.addon_of && !(p.team_pass ? p.teams : p.sports).length)
-      issue(p.team_pass ? "teams" : "sports", `a ${p.team_pass ? "team" : "category"} pass names what it covers`);
-    if (p.team_pass && p.type !== "category") issue("team_pass", 'a team pass is a package of type "category"');
-    if (p.max_choices !== undefined && p.max_choices > (p.team_pass ? p.teams : p.sports).length) issue("max_choices", "is more than there is to choose");
-    if (p.kind === "bundle" && p.items.length < 2) issue("items", "a bundle holds at least two products");
-    if (p.kind !== "bundle" && p.items.length) issue("items", "only bundles hold items");
-    if (p.addon_of && p.kind !== "package") issue("addon_of", "only a package can be an addon");
-    if (p.base_price !== undefined && p.base_price < p.price) issue("base_price", "must not be below the price");
-    if (p.service_fee > p.price) issue("service_fee", "must not exceed the price (which includes it)");
+      issue(p.team_pass ? "teams" : "sports", say({ code: "passCovers", params: { what: p.team_pass ? "team" : "category" } }));
+    if (p.team_pass && p.type !== "category") issue("team_pass", DM.teamPassCategory);
+    if (p.max_choices !== undefined && p.max_choices > (p.team_pass ? p.teams : p.sports).length) issue("max_choices", DM.tooManyChoices);
+    if (p.kind === "bundle" && p.items.length < 2) issue("items", DM.bundleTwo);
+    if (p.kind !== "bundle" && p.items.length) issue("items", DM.onlyBundlesItems);
+    if (p.addon_of && p.kind !== "package") issue("addon_of", DM.onlyPackageAddon);
+    if (p.base_price !== undefined && p.base_price < p.price) issue("base_price", DM.belowPrice);
+    if (p.service_fee > p.price) issue("service_fee", DM.feeOverPrice);
   });
 
 const couponSchema = z
   .strictObject({
     /** Matched case-insensitively; stored upper-case. */
-    code: z.string().regex(/^[A-Za-z0-9_-]{3,32}$/, "must be 3 to 32 letters, numbers, '_' or '-'"),
+    code: z.string().regex(/^[A-Za-z0-9_-]{3,32}$/, DM.couponCodeFormat),
     percent_off: z.number().int().min(1).max(100).optional(),
     amount_off: moneySchema.optional(),
     /** The amount's currency; default: the file's. */
@@ -99,11 +100,11 @@ const couponSchema = z
   })
   .superRefine((c, ctx) => {
     if ((c.percent_off === undefined) === (c.amount_off === undefined))
-      ctx.addIssue({ code: "custom", path: ["percent_off"], message: "give exactly one of percent_off and amount_off" });
+      ctx.addIssue({ code: "custom", path: ["percent_off"], message: DM.oneDiscount });
     if ((c.duration === "repeating") !== (c.duration_months !== undefined))
-      ctx.addIssue({ code: "custom", path: ["duration_months"], message: 'is required with, and only with, duration "repeating"' });
+      ctx.addIssue({ code: "custom", path: ["duration_months"], message: DM.repeatingMonths });
     if (c.valid_from && c.valid_until && Date.parse(c.valid_until) <= Date.parse(c.valid_from))
-      ctx.addIssue({ code: "custom", path: ["valid_until"], message: "must be after valid_from" });
+      ctx.addIssue({ code: "custom", path: ["valid_until"], message: DM.afterValidFrom });
   });
 
 export const productsFileSchema = z
@@ -117,29 +118,29 @@ export const productsFileSchema = z
   .superRefine((f, ctx) => {
     const byKey = new Map<string, (typeof f.products)[number]>();
     f.products.forEach((p, i) => {
-      if (byKey.has(p.key)) ctx.addIssue({ code: "custom", path: ["products", i, "key"], message: `duplicate key "${p.key}"` });
+      if (byKey.has(p.key)) ctx.addIssue({ code: "custom", path: ["products", i, "key"], message: say({ code: "duplicate", params: { what: "key", value: p.key } }) });
       byKey.set(p.key, p);
     });
     f.products.forEach((p, i) => {
       if (p.addon_of) {
         const pass = byKey.get(p.addon_of);
-        if (!pass) ctx.addIssue({ code: "custom", path: ["products", i, "addon_of"], message: `unknown product "${p.addon_of}"` });
-        else if (pass.kind !== "package" || pass.addon_of) ctx.addIssue({ code: "custom", path: ["products", i, "addon_of"], message: `"${p.addon_of}" is not a pass` });
+        if (!pass) ctx.addIssue({ code: "custom", path: ["products", i, "addon_of"], message: say({ code: "unknownRef", params: { what: "product", value: p.addon_of } }) });
+        else if (pass.kind !== "package" || pass.addon_of) ctx.addIssue({ code: "custom", path: ["products", i, "addon_of"], message: say({ code: "notAPass", params: { value: p.addon_of } }) });
       }
       p.items.forEach((key, j) => {
         const item = byKey.get(key);
-        if (!item) ctx.addIssue({ code: "custom", path: ["products", i, "items", j], message: `unknown product "${key}"` });
-        else if (item.kind === "bundle") ctx.addIssue({ code: "custom", path: ["products", i, "items", j], message: "a bundle cannot hold a bundle" });
+        if (!item) ctx.addIssue({ code: "custom", path: ["products", i, "items", j], message: say({ code: "unknownRef", params: { what: "product", value: key } }) });
+        else if (item.kind === "bundle") ctx.addIssue({ code: "custom", path: ["products", i, "items", j], message: DM.bundleInBundle });
         else if ((item.currency ?? f.currency) !== (p.currency ?? f.currency))
-          ctx.addIssue({ code: "custom", path: ["products", i, "items", j], message: `"${key}" is sold in another currency` });
+          ctx.addIssue({ code: "custom", path: ["products", i, "items", j], message: say({ code: "otherCurrency", params: { value: key } }) });
       });
     });
     const codes = new Set<string>();
     f.coupons.forEach((c, i) => {
       const code = c.code.toUpperCase();
-      if (codes.has(code)) ctx.addIssue({ code: "custom", path: ["coupons", i, "code"], message: `duplicate code "${code}"` });
+      if (codes.has(code)) ctx.addIssue({ code: "custom", path: ["coupons", i, "code"], message: say({ code: "duplicate", params: { what: "code", value: code } }) });
       codes.add(code);
-      c.products.forEach((key, j) => byKey.has(key) || ctx.addIssue({ code: "custom", path: ["coupons", i, "products", j], message: `unknown product "${key}"` }));
+      c.products.forEach((key, j) => byKey.has(key) || ctx.addIssue({ code: "custom", path: ["coupons", i, "products", j], message: say({ code: "unknownRef", params: { what: "product", value: key } }) }));
     });
   });
 
@@ -156,9 +157,9 @@ export interface CatalogueNames {
 export function productRefIssues(f: ProductsFile, names: CatalogueNames): { path: (string | number)[]; message: string }[] {
   const issues: { path: (string | number)[]; message: string }[] = [];
   f.products.forEach((p, i) => {
-    p.sports.forEach((s, j) => names.sports.has(s) || issues.push({ path: ["products", i, "sports", j], message: `unknown sport "${s}" (not in the catalogue)` }));
-    p.teams.forEach((t, j) => names.teams.has(t) || issues.push({ path: ["products", i, "teams", j], message: `unknown team "${t}" (not in the catalogue)` }));
-    if (p.event && !names.events.has(p.event)) issues.push({ path: ["products", i, "event"], message: `unknown event "${p.event}" (not in the catalogue)` });
+    p.sports.forEach((s, j) => names.sports.has(s) || issues.push({ path: ["products", i, "sports", j], message: say({ code: "notInCatalogue", params: { what: "sport", value: s } }) }));
+    p.teams.forEach((t, j) => names.teams.has(t) || issues.push({ path: ["products", i, "teams", j], message: say({ code: "notInCatalogue", params: { what: "team", value: t } }) }));
+    if (p.event && !names.events.has(p.event)) issues.push({ path: ["products", i, "event"], message: say({ code: "notInCatalogue", params: { what: "event", value: p.event } }) });
   });
   return issues;
 }

@@ -8,6 +8,7 @@ import { CAPABILITIES, USER_ROLES } from "../contract/auth";
 import { LANGUAGES } from "../contract/constants";
 import { hashPassword } from "../services/auth/passwords";
 import { CHANNEL_ID, type Section } from "./sync";
+import { DEFINITION_MESSAGES as DM, definitionMessage as say } from "../contract/definition-messages";
 
 const DAY_MS = 86_400_000;
 
@@ -27,7 +28,7 @@ const orderSchema = z.strictObject({
 });
 
 const baseUser = {
-  email: z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must be an email address").transform((v) => v.trim().toLowerCase()),
+  email: z.string().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, DM.emailFormat).transform((v) => v.trim().toLowerCase()),
   first_name: z.string().min(1),
   last_name: z.string().min(1),
   /** The user must choose a new password at first sign-in (SPEC §2). */
@@ -42,11 +43,11 @@ const baseUser = {
 
 /** users.json as written: plain-text demo passwords. */
 export const usersFileSchema = z
-  .array(z.strictObject({ ...baseUser, password: z.string().min(8, "must be at least 8 characters") }))
+  .array(z.strictObject({ ...baseUser, password: z.string().min(8, say({ code: "tooShort", params: { minimum: 8 } })) }))
   .superRefine((list, ctx) => {
     const seen = new Set<string>();
     list.forEach((u, i) => {
-      if (seen.has(u.email)) ctx.addIssue({ code: "custom", path: [i, "email"], message: `duplicate email "${u.email}"` });
+      if (seen.has(u.email)) ctx.addIssue({ code: "custom", path: [i, "email"], message: say({ code: "duplicate", params: { what: "email", value: u.email } }) });
       seen.add(u.email);
     });
   });

@@ -76,9 +76,10 @@ export interface Preroll {
   for_live: boolean;
 }
 
+export const CUSTOM_FORM_FIELD_TYPES = ["text", "email", "tel", "textarea", "select", "checkbox"] as const;
 export const customFormFieldSchema = z.object({
   name: z.string().regex(/^[a-z][a-z0-9_]*$/),
-  type: z.enum(["text", "email", "tel", "textarea", "select", "checkbox"]),
+  type: z.enum(CUSTOM_FORM_FIELD_TYPES),
   label: z.union([z.string(), z.record(z.string(), z.string())]),
   required: z.boolean().default(false),
   min_length: z.number().int().min(0).optional(),

@@ -1,6 +1,7 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import type { ApiErrorBody } from "../contract/common";
+import type { FieldCodes } from "../contract/definition-messages";
 import { MESSAGES } from "../contract/messages";
 
 /** A typed API error: answered as JSON `{ message, errors? }` with its status. */
@@ -9,13 +10,16 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** The same messages as codes, where the client words them itself (the console's definition errors). */
+    readonly codes?: FieldCodes,
   ) {
     super(message);
     this.name = "ApiError";
   }
 
   toBody(): ApiErrorBody {
-    return this.errors ? { message: this.message, errors: this.errors } : { message: this.message };
+    if (!this.errors) return { message: this.message };
+    return this.codes ? { message: this.message, errors: this.errors, codes: this.codes } : { message: this.message, errors: this.errors };
   }
 }
 

@@ -2,8 +2,10 @@
 // the channel's whole definition; its errors come back beside the fields (issue 16).
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldInput } from "~/features/console/FieldInput";
+import { fieldErrorsIn } from "~/features/console/messages";
 import { SaveRefused } from "~/features/console/Notices";
 import { localized, NEW_ITEM } from "~/features/console/sections";
 import { loadSectionPage, readConsoleForm, saveItemFromForm, withCurrentImages } from "~/features/console/section.server";
@@ -42,10 +44,20 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readConsoleForm(args.request);
   const loaded = await page(args);
   const outcome = await saveItemFromForm(loaded, form, loaded.id);
-  if (outcome.ok) {
+  if (outcome.ok === true) {
     return redirect(`/console/${loaded.spec.slug}?${new URLSearchParams({ [outcome.removed ? "removed" : "saved"]: outcome.id })}`);
   }
-  return json({ message: outcome.message, errors: outcome.errors }, { status: outcome.status });
+  // A fresh key remounts the form, so its inputs show the draft rather than what they held. The draft stays on the
+  // copy it was read from: a save made after someone else's is refused (409), not laid over it.
+  const rev = crypto.randomUUID();
+  const version = Number(form.get("version"));
+  if (outcome.ok === "draft") {
+    const { focus, done, position } = outcome.row;
+    return json({ rev, version, draft: outcome.draft, focus, done: { what: done, position }, message: null, errors: null as Record<string, string[]> | null });
+  }
+  const t = await getT(loaded.manager.tenant.lang);
+  const errors = fieldErrorsIn(t, outcome.errors, outcome.codes);
+  return json({ rev, version, draft: outcome.draft, focus: null, done: null, message: outcome.message, errors }, { status: outcome.status });
 }
 
 export const meta = metaFromLoader;
@@ -55,17 +67,30 @@ export default function ConsoleItem() {
   const result = useActionData<typeof action>();
   const { t } = useTranslation("console");
   const busy = useNavigation().state === "submitting";
+  const focus = result?.focus;
+  // After a row moved, came or went, focus stays where the keyboard was (the form was drawn again).
+  useEffect(() => {
+    if (focus) document.getElementById(focus)?.focus();
+  }, [focus, result?.rev]);
+  const shown = result?.draft ?? item;
   return (
     <section aria-labelledby="item-title" className="console-item">
       <p>
         <Link to={`/console/${slug}`}>{t("form.back", { section: t(`sections.${slug}.title`) })}</Link>
       </p>
       <h1 id="item-title">{isNew ? t(`sections.${slug}.add`) : t("form.editTitle", { name: id })}</h1>
-      {result ? <SaveRefused message={result.message} errors={result.errors} fields={fields} /> : null}
-      <Form method="post" encType="multipart/form-data" className="console-form" noValidate>
-        <input type="hidden" name="version" value={version} />
+      {result?.errors ? <SaveRefused message={result.message ?? ""} errors={result.errors} fields={fields} /> : null}
+      <p role="status" className="visually-hidden">
+        {result?.done ? t(`rows.done.${result.done.what}`, { n: result.done.position }) : ""}
+      </p>
+      <Form key={result?.rev ?? "stored"} method="post" encType="multipart/form-data" className="console-form" noValidate>
+        <input type="hidden" name="version" value={result?.version ?? version} />
+        {/* Enter in a field saves: the first submit button is the form's default, so not a row's button. */}
+        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={busy}>
+          {t("form.save")}
+        </button>
         {fields.map((field) => (
-          <FieldInput key={field.name} field={field} item={item} errors={result?.errors} defaultLang={defaultLang} />
+          <FieldInput key={field.name} field={field} item={shown} errors={result?.errors ?? undefined} defaultLang={defaultLang} />
         ))}
         <div className="console-form__actions">
           <button type="submit" name="intent" value="save" className="button button--primary" disabled={busy}>

@@ -13,6 +13,7 @@ import { metaFromLoader } from "~/lib/route-meta";
 import { asResult } from "~/server/api/errors";
 import { dropChannelMemory } from "~/server/cache.server";
 import { requireChannelManager } from "~/server/guards.server";
+import { fieldErrorsIn } from "~/features/console/messages";
 import { getT } from "~/server/i18n.server";
 
 const ZONE: Field = { name: "time_zone", label: "time_zone", kind: "text", required: true, hint: "timeZone" };
@@ -35,14 +36,15 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const current = await calls.section("settings");
   const base = toFormKeys(current.value as Record<string, unknown>);
   const read = readFields([...SETTINGS_FIELDS, ZONE], form, base);
-  if (Object.keys(read.errors).length) return json({ ok: false, message: "", errors: read.errors }, { status: 422 });
+  const t = await getT(tenant.lang);
+  if (Object.keys(read.errors).length) return json({ ok: false, message: "", errors: fieldErrorsIn(t, read.errors) }, { status: 422 });
   const version = Number(form.get("version"));
   const { time_zone: zone, ...settings } = read.value;
   const saved = await asResult(calls.replaceSection("settings", version, settingsFromForm(settings)));
-  if (!saved.ok) return json({ ok: false, message: saved.message, errors: toFormErrorKeys(saved.errors, SETTING_KEYS) }, { status: saved.status });
+  if (!saved.ok) return json({ ok: false, message: saved.message, errors: toFormErrorKeys(fieldErrorsIn(t, saved.errors, saved.codes), SETTING_KEYS) }, { status: saved.status });
   const zoned = await asResult(calls.replaceSection("time_zone", saved.value.version, zone));
   dropChannelMemory(tenant.channel.alias);
-  if (!zoned.ok) return json({ ok: false, message: zoned.message, errors: { time_zone: Object.values(zoned.errors).flat() } }, { status: zoned.status });
+  if (!zoned.ok) return json({ ok: false, message: zoned.message, errors: { time_zone: Object.values(fieldErrorsIn(t, zoned.errors, zoned.codes)).flat() } }, { status: zoned.status });
   return json({ ok: true, message: "", errors: {} as Record<string, string[]> });
 }
 

@@ -13,7 +13,7 @@ import { asResult } from "~/server/api/errors";
 import { dropChannelMemory } from "~/server/cache.server";
 import { requireChannelManager } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { consoleMessage } from "~/features/console/messages";
+import { consoleMessage, fieldErrorsIn } from "~/features/console/messages";
 
 type Colors = { web?: Partial<Record<ColorKey, string>>; tv?: unknown; mobile?: unknown };
 const imageFields = (images: { value: string; label: string }[]): Field[] => [
@@ -67,7 +67,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
       else delete next[key];
     }
     const saved = await asResult(calls.replaceSection("settings", version, next));
-    if (!saved.ok) return answer({ ok: false, message: saved.message, errors: saved.errors }, saved.status);
+    if (!saved.ok) return answer({ ok: false, message: saved.message, errors: fieldErrorsIn(await getT(tenant.lang), saved.errors, saved.codes) }, saved.status);
     done();
     return answer({ ok: true, message: "", errors: {} });
   }
@@ -79,7 +79,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     if (typeof v === "string" && v.trim()) web[key] = v.trim().toLowerCase();
   }
   const saved = await asResult(calls.replaceSection("colors", version, { ...(current.value as Colors), web }));
-  if (!saved.ok) return answer({ ok: false, message: saved.message, errors: saved.errors }, saved.status);
+  if (!saved.ok) return answer({ ok: false, message: saved.message, errors: fieldErrorsIn(await getT(tenant.lang), saved.errors, saved.codes) }, saved.status);
   done();
   return answer({ ok: true, message: "", errors: {} });
 }

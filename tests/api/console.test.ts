@@ -164,6 +164,73 @@ describe("changing a section", () => {
   });
 });
 
+describe("a form's fields and a menu entry's children (rows), refused in codes", () => {
+  type Refusal = { message: string; errors: Record<string, string[]>; codes: Record<string, { code: string; params?: Record<string, string | number> }[]> };
+
+  it("saves a custom form's fields in their order, and the site asks them", async () => {
+    const form = {
+      alias: "tryouts",
+      title: { en: "Tryouts", fr: "Essais" },
+      fields: [
+        { name: "position", type: "select", label: { en: "Position", fr: "Poste" }, required: true, options: [{ value: "goal", label: { en: "Goalie", fr: "Gardien" } }] },
+        { name: "email", type: "email", label: { en: "Email", fr: "Courriel" }, required: true },
+      ],
+    };
+    expect((await saveItem(a, "custom_forms", "tryouts", form)).status).toBe(200);
+    const asked = (await (await consoleCall(a, "GET", "/api/custom-forms/tryouts?lang=fr")).json()) as { data: { fields: { name: string; label: string }[] } };
+    expect(asked.data.fields.map((f) => [f.name, f.label])).toEqual([["position", "Poste"], ["email", "Courriel"]]);
+  });
+
+  it("refuses a list without choices and a duplicate field name at their row, with codes beside the English words", async () => {
+    const res = await saveItem(a, "custom_forms", "broken", {
+      alias: "broken",
+      title: "Broken",
+      fields: [
+        { name: "topic", type: "select", label: "Topic" },
+        { name: "topic", type: "text", label: "Again" },
+      ],
+    });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as Refusal;
+    expect(body.message).toBe(CONSOLE_MESSAGES.invalid);
+    expect(body.errors["fields.0.options"]).toEqual(["a select needs options"]);
+    expect(body.codes["fields.0.options"]).toEqual([{ code: "selectNeedsOptions" }]);
+    expect(body.codes["fields.1"]).toEqual([{ code: "duplicate", params: { what: "name", value: "topic" } }]);
+  });
+
+  it("saves a menu entry's children, shown under it on the site; a bad child link is refused at the child", async () => {
+    const entry = {
+      key: "watch",
+      placement: "header",
+      kind: "link",
+      name: { en: "Watch", fr: "Regarder" },
+      children: [{ key: "watch-live", kind: "link", name: { en: "Live", fr: "En direct" }, url: "/upcoming" }],
+    };
+    expect((await saveItem(a, "menu", "watch", entry)).status).toBe(200);
+    const menu = (await (await publicGet(a, "/api/menu?lang=fr")).json()) as { data: { name: string; children: { name: string; url: string }[] }[] };
+    expect(menu.data.find((m) => m.name === "Regarder")?.children.map((c) => [c.name, c.url])).toEqual([["En direct", "/upcoming"]]);
+
+    const res = await saveItem(a, "menu", "watch", { ...entry, children: [{ ...entry.children[0], url: "not a link" }, { key: "Bad Key", kind: "page", name: "X" }] });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as Refusal;
+    expect(body.codes["children.0.url"]).toEqual([{ code: "linkFormat" }]);
+    expect(body.codes["children.1.key"]).toEqual([{ code: "keyFormat" }]);
+    expect(body.codes["children.1.url"]).toEqual([{ code: "requiredForKind", params: { kind: "page" } }]);
+    expect(body.errors["children.1.url"]).toEqual(['is required for kind "page"']);
+  });
+
+  it("gives zod's own checks a code too, and a renamed item's taken key", async () => {
+    const res = await saveItem(a, "faq", "typed", { key: "typed", question: 42, answer: "A", weight: "heavy" });
+    const body = (await res.json()) as Refusal;
+    expect(body.codes.weight).toEqual([{ code: "type", params: { expected: "number" } }]);
+    expect(body.codes.question?.[0]?.code).toBeDefined();
+    await saveItem(a, "faq", "first", { key: "first", question: "Q1", answer: "A1" });
+    await saveItem(a, "faq", "second", { key: "second", question: "Q2", answer: "A2" });
+    const taken = (await (await saveItem(a, "faq", "second", { key: "first", question: "Q2", answer: "A2" })).json()) as Refusal;
+    expect(taken).toMatchObject({ errors: { key: ['"first" is already used'] }, codes: { key: [{ code: "alreadyUsed", params: { value: "first" } }] } });
+  });
+});
+
 describe("images", () => {
   const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 31, 21, 196, 137]);
   const upload = (ch: ConsoleChannel, bytes: Uint8Array, name: string, token = ch.ownerToken) => {

@@ -31,7 +31,7 @@ test("beta (fr): the owner adds a question to the FAQ in French, and /faq shows 
   await group(c.fields.question).getByLabel(c.form.lang.fr, { exact: true }).fill(question);
   await page.getByRole("button", { name: c.form.save, exact: true }).click();
   await expect(page.getByRole("alert").first()).toContainText(c.api.invalid);
-  await expect(page.locator("#f-answer-error")).toBeVisible();
+  await expect(page.locator("#f-answer-error")).toHaveText(c.schema.messages.required);
   await group(c.fields.answer).getByLabel(c.form.lang.fr, { exact: true }).fill("Au **3000, rue du Parc**, à Gatineau.");
   await page.getByRole("button", { name: c.form.save, exact: true }).click();
   await expect(page.getByText(fill(c.form.saved, { name: key }))).toBeVisible();

@@ -9,6 +9,7 @@ import { ImageMissingError, writeSections } from "../../channels/loader";
 import { freezeDefinition, isStaleVersionError, parseStored, replaceDefinitionStatement, storedJson, type StoredDefinition } from "../../channels/stored";
 import type { SectionState } from "../../contract/console";
 import { CONSOLE_MESSAGES } from "../../contract/console-messages";
+import { codeOfIssue, definitionMessage, type FieldCode, type FieldCodes } from "../../contract/definition-messages";
 import { auditStatement } from "../../db/repos/audit";
 import { findDefinition } from "../../db/repos/definitions";
 import { ApiError } from "../../lib/errors";
@@ -115,7 +116,7 @@ function apply(name: EditableSectionName, section: EditableSection, before: unkn
   // A saved item may rename itself (its key changes): it keeps its place.
   const newKey = itemKey(name, saved);
   if (newKey !== undefined && newKey !== change.id && list.some((item) => itemKey(name, item) === newKey))
-    throw new ApiError(422, CONSOLE_MESSAGES.invalid, { [section.key]: [`"${newKey}" is already used`] });
+    throw fieldError(section.key, { code: "alreadyUsed", params: { value: newKey } });
   const value = index === -1 ? [...list, saved] : list.map((item, i) => (i === index ? saved : item));
   return { value, audit: { action: index === -1 ? "item.create" : "item.update", target, before: index === -1 ? null : list[index], after: saved } };
 }
@@ -135,12 +136,14 @@ function validate(json: Record<string, unknown>, alias: string, name: EditableSe
   const list = readSection(json as unknown as StoredDefinition, name);
   const itemIndex = change.kind === "save" && Array.isArray(list) ? list.findIndex((item) => itemKey(name, item) === itemKey(name, change.value)) : -1;
   const errors: Record<string, string[]> = {};
+  const codes: FieldCodes = {};
   for (const issue of result.error.issues) {
     const field = relativePath(issue, path, itemIndex);
     (errors[field] ??= []).push(issueMessage(issue));
+    (codes[field] ??= []).push(codeOfIssue(issue));
   }
   const unreadable = result.error.issues.some((i) => i.code === "custom" && (i.params as { contrast?: boolean } | undefined)?.contrast);
-  throw new ApiError(422, unreadable ? CONSOLE_MESSAGES.unreadableColors : CONSOLE_MESSAGES.invalid, errors);
+  throw new ApiError(422, unreadable ? CONSOLE_MESSAGES.unreadableColors : CONSOLE_MESSAGES.invalid, errors, codes);
 }
 
 function relativePath(issue: z.core.$ZodIssue, path: readonly string[], itemIndex: number): string {
@@ -163,7 +166,16 @@ function writeError(error: unknown): unknown {
   if (isStaleVersionError(error)) return new ApiError(409, CONSOLE_MESSAGES.conflict);
   if (/FOREIGN KEY constraint failed/.test(String(error))) return new ApiError(409, CONSOLE_MESSAGES.inUse);
   if (error instanceof ImageMissingError) {
-    return new ApiError(422, CONSOLE_MESSAGES.invalid, Object.fromEntries(error.missing.map((m) => [m.at, [`image "${m.ref}" not found`]])));
+    const codes: FieldCodes = Object.fromEntries(error.missing.map((m) => [m.at, [{ code: "imageNotFound", params: { value: m.ref } }]]));
+    return new ApiError(422, CONSOLE_MESSAGES.invalid, wordsOf(codes), codes);
   }
   return error;
 }
+
+/** A refusal of one field, in the English words and as its code. */
+function fieldError(field: string, code: FieldCode): ApiError {
+  const codes: FieldCodes = { [field]: [code] };
+  return new ApiError(422, CONSOLE_MESSAGES.invalid, wordsOf(codes), codes);
+}
+
+const wordsOf = (codes: FieldCodes) => Object.fromEntries(Object.entries(codes).map(([field, list]) => [field, list.map(definitionMessage)]));

@@ -1,13 +1,13 @@
 // One field of a console form (fields.ts): its label, input(s), hint and the API's errors, wired for assistive
 // technology (aria-invalid, aria-describedby). Works without JavaScript.
 import { useTranslation } from "react-i18next";
-import { LANGS, errorsFor, fieldDefault, type Field } from "./fields";
+import { LANGS, errorsFor, fieldDefault, idOf, type Field } from "./fields";
 import { MarkdownPreview } from "./MarkdownPreview";
-
-const idOf = (name: string) => `f-${name.replaceAll(".", "-")}`;
+import { RowsInput } from "./RowsInput";
 
 export function FieldInput({ field, item, errors, defaultLang }: { field: Field; item: unknown; errors?: Record<string, string[]>; defaultLang: string }) {
   const { t } = useTranslation("console");
+  if (field.kind === "rows") return <RowsInput field={field} item={item} errors={errors} defaultLang={defaultLang} />;
   const id = idOf(field.name);
   const own = errorsFor(errors, field.name);
   const errorId = `${id}-error`;

@@ -1,6 +1,7 @@
 // The API's console messages (api/contract/console-messages.ts) in the page's language.
 import type { TFunction } from "i18next";
 import { CONSOLE_MESSAGES } from "@api/contract/console-messages";
+import { codeOfMessage, type FieldCode, type FieldCodes } from "@api/contract/definition-messages";
 
 const KEYS = new Map<string, string>(Object.entries(CONSOLE_MESSAGES).map(([key, text]) => [text, key]));
 
@@ -9,4 +10,28 @@ export function consoleMessage(t: TFunction, message: string | null | undefined)
   if (!message) return "";
   const key = KEYS.get(message);
   return key ? t(`console:api.${key}`) : message;
+}
+
+/** One definition message (definition-messages.ts) in the page's language; the words it names are translated too. */
+export function schemaMessage(t: TFunction, { code, params = {} }: FieldCode): string {
+  const values: Record<string, string | number> = { ...params };
+  if (typeof values.what === "string") values.what = t(`console:schema.what.${values.what}`, { defaultValue: values.what });
+  if (typeof values.expected === "string") values.expected = t(`console:schema.expected.${values.expected}`, { defaultValue: values.expected });
+  return t(`console:schema.messages.${code}`, values);
+}
+
+/**
+ * The API's field errors in the page's language: by their codes when the API sent them, else by the English words
+ * when the catalogue knows them (the console's own "must be a number"); anything else as it came.
+ */
+export function fieldErrorsIn(t: TFunction, errors: Record<string, string[]>, codes?: FieldCodes): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, messages]) => [
+      field,
+      messages.map((message, i) => {
+        const code = codes?.[field]?.length === messages.length ? codes[field][i] : codeOfMessage(message);
+        return code ? schemaMessage(t, code) : message;
+      }),
+    ]),
+  );
 }

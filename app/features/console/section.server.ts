@@ -2,12 +2,14 @@
 // here the posted form becomes the item, uploads go first, and the API's answer comes back as field errors.
 import type { EditableSectionName } from "@api/channels/editable";
 import type { SectionState } from "@api/contract/console";
+import type { FieldCodes } from "@api/contract/definition-messages";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { asResult } from "~/server/api/errors";
 import { dropChannelMemory } from "~/server/cache.server";
 import { readForm } from "~/server/form.server";
 import { type ChannelManager, notFound, requireChannelManager } from "~/server/guards.server";
-import { readForm as readFields, type Field, type Option } from "./fields";
+import { applyRowIntent, readForm as readFields, type Field, type Json, type Option, type RowChange } from "./fields";
+import { slugOf } from "./row-keys";
 import { listSection, NEW_ITEM, type FieldContext, type ListSection } from "./sections";
 
 /** A form with an image may carry one file of up to 2 MB (the API's limit), plus the fields. */
@@ -51,7 +53,12 @@ export function withCurrentImages(fields: Field[], item: Record<string, unknown>
   });
 }
 
-export type SaveOutcome = { ok: true; id: string; removed: boolean } | { ok: false; status: number; message: string; errors: Record<string, string[]> };
+export type SaveOutcome =
+  | { ok: true; id: string; removed: boolean }
+  /** Refused: the item as posted (`draft`) comes back with the errors, so nothing typed is lost. */
+  | { ok: false; status: number; message: string; errors: Record<string, string[]>; codes?: FieldCodes; draft?: Json }
+  /** A row was added, removed or moved: nothing is saved, the form shows the draft again. */
+  | { ok: "draft"; draft: Json; row: RowChange };
 
 /** The posted form of a console page: read first, before anything else runs (ADR 021). */
 export const readConsoleForm = (request: Request) => readForm(request, { fileMaxBytes: UPLOAD_FORM_MAX_BYTES });
@@ -60,8 +67,8 @@ export const readConsoleForm = (request: Request) => readForm(request, { fileMax
 export async function saveItemFromForm(page: SectionPage, form: FormData, id: string): Promise<SaveOutcome> {
   const { manager, spec } = page;
   const version = Number(form.get("version"));
-  const done = (result: { ok: true } | { ok: false; status: number; message: string; errors: Record<string, string[]> }, key: string, removed = false): SaveOutcome => {
-    if (!result.ok) return result;
+  const done = (result: { ok: true } | { ok: false; status: number; message: string; errors: Record<string, string[]>; codes?: FieldCodes }, key: string, removed = false, draft?: Json): SaveOutcome => {
+    if (!result.ok) return { ...result, draft };
     dropChannelMemory(manager.tenant.channel.alias);
     return { ok: true, id: key, removed };
   };
@@ -76,31 +83,29 @@ export async function saveItemFromForm(page: SectionPage, form: FormData, id: st
     if (!uploaded.ok) return { ok: false, status: uploaded.status, message: uploaded.message, errors: { [field.name]: [uploaded.message] } };
     form.set(field.name, uploaded.value.ref);
   }
-  const { value, errors } = readFields(fields, form, existing ?? spec.template ?? {});
-  if (Object.keys(errors).length) return { ok: false, status: 422, message: "", errors };
+  const read = readFields(fields, form, existing ?? spec.template ?? {});
+  const { errors } = read;
+  let { value } = read;
+  const row = applyRowIntent(value, String(form.get("intent") ?? ""), fields);
+  if (row) return { ok: "draft", draft: row.value, row };
+  if (Object.keys(errors).length) return { ok: false, status: 422, message: "", errors, draft: value };
+  // A refusal shows the item as typed: keys made for it below are made again from what is typed next.
+  const posted = value;
+  if (spec.complete) value = spec.complete(value, page.items);
   // A new item left without a key gets one from what names it, as the definition wants keys.
-  if (id === NEW_ITEM && typeof value[spec.key] !== "string" && spec.key !== "url") value[spec.key] = suggestKey(spec.section, value, page.items.map((i) => String(i[spec.key])));
+  if (id === NEW_ITEM && typeof value[spec.key] !== "string" && spec.key !== "url") value = { ...value, [spec.key]: suggestKey(spec.section, value, page.items.map((i) => String(i[spec.key]))) };
   const key = typeof value[spec.key] === "string" ? (value[spec.key] as string) : id;
-  return done(await asResult(manager.calls.saveItem(spec.section, id === NEW_ITEM ? key : id, version, value)), key);
+  return done(await asResult(manager.calls.saveItem(spec.section, id === NEW_ITEM ? key : id, version, value)), key, false, posted);
 }
 
 export type { EditableSectionName };
-
-const slug = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60);
 
 /** A key for a new item: an event's matchup and day, else its name; made unique among the section's keys. */
 export function suggestKey(section: EditableSectionName, value: Record<string, unknown>, taken: string[]): string {
   const name = (v: unknown) => (typeof v === "string" ? v : v && typeof v === "object" ? String(Object.values(v as Record<string, string>)[0] ?? "") : "");
   const day = ((value.start as { utc?: string } | undefined)?.utc ?? "").slice(0, 10);
   const base =
-    slug(section === "events" ? [value.away, "at", value.home, day].filter(Boolean).join(" ") : name(value.name ?? value.title ?? value.question ?? value.code)) ||
+    slugOf(section === "events" ? [value.away, "at", value.home, day].filter(Boolean).join(" ") : name(value.name ?? value.title ?? value.question ?? value.code), "-") ||
     section.replace(/_/g, "-");
   let key = base;
   for (let n = 2; taken.includes(key); n++) key = `${base}-${n}`;

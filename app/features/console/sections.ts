@@ -2,7 +2,9 @@
 // other parts its form chooses from, and its fields. The field rules are the definition's (api/channels), which the
 // API applies on save; here is only how they are asked.
 import type { EditableSectionName } from "@api/channels/editable";
+import { CUSTOM_FORM_FIELD_TYPES } from "@api/contract/channel";
 import type { Field, Option } from "./fields";
+import { completeFormFields, completeMenuChildren } from "./row-keys";
 
 type Item = Record<string, unknown>;
 
@@ -39,6 +41,8 @@ export interface ListSection {
   fields: (ctx: FieldContext) => Field[];
   /** A new item's starting values. */
   template?: Item;
+  /** Fills what a saved item's rows left empty (their keys), from the section's other items. */
+  complete?: (value: Item, items: Item[]) => Item;
 }
 
 /** A translatable value in one language (the other, or the plain string, when missing). */
@@ -60,6 +64,8 @@ const ALIAS_PATTERN = "[a-z0-9](?:[a-z0-9\\-]{0,78}[a-z0-9])?";
 const key = (name = "key"): Field => ({ name, label: name, kind: "text", pattern: name === "alias" ? ALIAS_PATTERN : KEY_PATTERN, hint: name });
 const weight: Field = { name: "weight", label: "weight", kind: "number", hint: "weight" };
 const link = (name = "link_url"): Field => ({ name, label: name, kind: "text", inputMode: "url", hint: "link" });
+const MENU_KINDS = ["link", "page", "group", "participant", "category"] as const;
+
 const col = (label: string, cell: ListSection["columns"][number]["cell"]) => ({ label, cell });
 const textCell = (name: string) => (i: Item) => (i[name] === undefined || i[name] === null ? "" : String(i[name]));
 const nameCell = (name: string) => (i: Item, v: ListView) => localized(i[name], v.lang);
@@ -82,12 +88,28 @@ export const LIST_SECTIONS: ListSection[] = [
       key(),
       { name: "name", label: "name", kind: "localized", required: true },
       { name: "placement", label: "placement", kind: "select", required: true, options: fixed(["header", "footer", "both"]) },
-      { name: "kind", label: "kind", kind: "select", required: true, options: fixed(["link", "page", "group", "participant", "category"]), hint: "menuKind" },
+      { name: "kind", label: "kind", kind: "select", required: true, options: fixed(MENU_KINDS), hint: "menuKind" },
       { name: "url", label: "url", kind: "text", hint: "link" },
       { name: "alias", label: "alias", kind: "text", hint: "menuAlias" },
       weight,
+      {
+        name: "children",
+        label: "children",
+        kind: "rows",
+        row: "children",
+        hint: "menuChildren",
+        // The site shows one level under an entry; deeper entries are kept as they are.
+        fields: [
+          { name: "name", label: "name", kind: "localized", required: true },
+          { name: "kind", label: "kind", kind: "select", required: true, options: fixed(MENU_KINDS) },
+          { name: "url", label: "url", kind: "text", hint: "link" },
+          { name: "alias", label: "alias", kind: "text", hint: "menuAlias" },
+          { name: "key", label: "key", kind: "text", pattern: KEY_PATTERN, hint: "key" },
+        ],
+      },
     ],
     template: { placement: "header", kind: "link" },
+    complete: (value, items) => completeMenuChildren(value, items),
   },
   {
     slug: "slides",
@@ -168,9 +190,34 @@ export const LIST_SECTIONS: ListSection[] = [
       { name: "alias", label: "alias", kind: "text", required: true, pattern: "[a-z0-9][a-z0-9_\\-]{0,63}", hint: "alias" },
       { name: "title", label: "title", kind: "localized", required: true },
       { name: "success_message", label: "success_message", kind: "localized" },
-      { name: "fields", label: "form_fields", kind: "json", required: true, hint: "formFields" },
+      {
+        name: "fields",
+        label: "form_fields",
+        kind: "rows",
+        row: "formFields",
+        required: true,
+        hint: "formFields",
+        fields: [
+          { name: "label", label: "field_label", kind: "localized", required: true },
+          { name: "type", label: "field_type", kind: "select", required: true, options: fixed(CUSTOM_FORM_FIELD_TYPES) },
+          { name: "required", label: "field_required", kind: "checkbox" },
+          { name: "name", label: "field_name", kind: "text", pattern: "[a-z][a-z0-9_]*", hint: "fieldName" },
+          {
+            name: "options",
+            label: "options",
+            kind: "rows",
+            row: "options",
+            when: { field: "type", is: "select" },
+            fields: [
+              { name: "label", label: "option_label", kind: "localized", required: true },
+              { name: "value", label: "option_value", kind: "text", required: true },
+            ],
+          },
+        ],
+      },
     ],
     template: { fields: [{ name: "email", type: "email", label: { en: "Email", fr: "Courriel" }, required: true }] },
+    complete: (value) => completeFormFields(value),
   },
   {
     slug: "events",

@@ -47,7 +47,9 @@ export function isApiRequestError(error: unknown, ...kinds: ApiFailureKind[]): e
 }
 
 /** An API call's answer, or the refusal the visitor can act on: its status, message and per-field messages. */
-export type ApiResult<T> = { ok: true; value: T } | { ok: false; status: number; message: string; errors: Record<string, string[]> };
+export type ApiResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; status: number; message: string; errors: Record<string, string[]>; codes?: ApiErrorBody["codes"] };
 
 /**
  * A refusal with a message (by default a 4xx: validation, not found, other) as a result; outages and 401 stay
@@ -58,7 +60,8 @@ export async function asResult<T>(call: Promise<T>, kinds: ApiFailureKind[] = ["
     return { ok: true, value: await call };
   } catch (error) {
     if (isApiRequestError(error, ...kinds) && error.body?.message) {
-      return { ok: false, status: error.status ?? 400, message: error.body.message, errors: error.body.errors ?? {} };
+      const { codes } = error.body;
+      return { ok: false, status: error.status ?? 400, message: error.body.message, errors: error.body.errors ?? {}, ...(codes ? { codes } : {}) };
     }
     throw error;
   }
