@@ -9,8 +9,12 @@ export const itemParamSchema = sectionParamSchema.extend({ id: z.string().min(1)
 const version = z.coerce.number().int().positive();
 
 export const replaceSectionSchema = z.object({ version, value: z.unknown().refine((v) => v !== undefined, { message: "Field is required" }) });
-export const saveItemSchema = z.object({ version, value: z.record(z.string(), z.unknown(), { message: "Field is required" }) });
-export const removeItemSchema = z.object({ version });
+/** The tag of an item that does not exist (yet, or any more): what an editor sends when it adds one. */
+export const ABSENT_ITEM = "absent";
+/** The tag of the item as the editor read it (SectionState.tags; "absent" for a new one): see changeSection. */
+const base = z.string().trim().min(1).max(40).optional();
+export const saveItemSchema = z.object({ version, base, value: z.record(z.string(), z.unknown(), { message: "Field is required" }) });
+export const removeItemSchema = z.object({ version, base });
 
 export const auditQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -24,6 +28,8 @@ export interface SectionState {
   value: unknown;
   version: number;
   updated_at: number;
+  /** A list section's items by key, each with the tag of its current copy; null for other sections. */
+  tags: Record<string, string> | null;
 }
 
 export interface AuditLogEntry {

@@ -27,12 +27,13 @@ export const consoleRoutes = new Hono<AppEnv>()
   })
   .put("/console/sections/:section/items/:id", ...guard, param(itemParamSchema), body(saveItemSchema), async (c) => {
     const { section, id } = c.req.valid("param");
-    const { version, value } = c.req.valid("json");
-    return c.json({ data: await changeSection(consoleScope(c), section, version, { kind: "save", id, value }) });
+    const { version, base, value } = c.req.valid("json");
+    return c.json({ data: await changeSection(consoleScope(c), section, version, { kind: "save", id, value }, base) });
   })
   .delete("/console/sections/:section/items/:id", ...guard, param(itemParamSchema), query(removeItemSchema), async (c) => {
     const { section, id } = c.req.valid("param");
-    return c.json({ data: await changeSection(consoleScope(c), section, c.req.valid("query").version, { kind: "remove", id }) });
+    const { version, base } = c.req.valid("query");
+    return c.json({ data: await changeSection(consoleScope(c), section, version, { kind: "remove", id }, base) });
   })
   .get("/console/audit", ...guard, query(auditQuerySchema), async (c) => {
     const { limit, before, target } = c.req.valid("query");

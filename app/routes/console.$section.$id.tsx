@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { ABSENT_ITEM } from "@api/contract/console";
 import { FieldInput } from "~/features/console/FieldInput";
 import { fieldErrorsIn } from "~/features/console/messages";
 import { SaveRefused } from "~/features/console/Notices";
@@ -32,6 +33,8 @@ export async function loader(args: LoaderFunctionArgs) {
     slug: spec.slug,
     id,
     version: state.version,
+    // The item's copy as read: a save is refused only if this item changed since, not another one.
+    base: (id === NEW_ITEM ? undefined : state.tags?.[id]) ?? ABSENT_ITEM,
     fields,
     item: item ?? spec.template ?? {},
     isNew: !item,
@@ -51,19 +54,20 @@ export async function action(args: ActionFunctionArgs) {
   // copy it was read from: a save made after someone else's is refused (409), not laid over it.
   const rev = crypto.randomUUID();
   const version = Number(form.get("version"));
+  const base = String(form.get("base") ?? "");
   if (outcome.ok === "draft") {
     const { focus, done, position } = outcome.row;
-    return json({ rev, version, draft: outcome.draft, focus, done: { what: done, position }, message: null, errors: null as Record<string, string[]> | null });
+    return json({ rev, version, base, draft: outcome.draft, focus, done: { what: done, position }, message: null, errors: null as Record<string, string[]> | null });
   }
   const t = await getT(loaded.manager.tenant.lang);
   const errors = fieldErrorsIn(t, outcome.errors, outcome.codes);
-  return json({ rev, version, draft: outcome.draft, focus: null, done: null, message: outcome.message, errors }, { status: outcome.status });
+  return json({ rev, version, base, draft: outcome.draft, focus: null, done: null, message: outcome.message, errors }, { status: outcome.status });
 }
 
 export const meta = metaFromLoader;
 
 export default function ConsoleItem() {
-  const { slug, id, version, fields, item, isNew, defaultLang } = useLoaderData<typeof loader>();
+  const { slug, id, version, base, fields, item, isNew, defaultLang } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation("console");
   const busy = useNavigation().state === "submitting";
@@ -85,6 +89,7 @@ export default function ConsoleItem() {
       </p>
       <Form key={result?.rev ?? "stored"} method="post" encType="multipart/form-data" className="console-form" noValidate>
         <input type="hidden" name="version" value={result?.version ?? version} />
+        <input type="hidden" name="base" value={result?.base || base} />
         {/* Enter in a field saves: the first submit button is the form's default, so not a row's button. */}
         <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={busy}>
           {t("form.save")}
@@ -106,6 +111,7 @@ export default function ConsoleItem() {
           <summary>{t("form.remove")}</summary>
           <Form method="post">
             <input type="hidden" name="version" value={version} />
+            <input type="hidden" name="base" value={base} />
             <p>{t("form.removeConfirm", { name: id })}</p>
             <button type="submit" name="intent" value="delete" className="button button--danger">
               {t("form.removeYes")}

@@ -88,6 +88,42 @@ describe("changing a section", () => {
     expect(JSON.stringify((await current(a, "faq")).value)).not.toContain('"two"');
   });
 
+  it("takes a change made on an older copy when its own item is as the editor read it (base), and refuses it (409) when that item changed", async () => {
+    const read = await current(a, "faq");
+    const tags = read.tags!;
+    expect(tags.what).toMatch(/^[0-9a-z]{14}$/);
+    const what = (read.value as { key: string }[]).find((f) => f.key === "what")!;
+    // Someone else adds an item meanwhile: the copy is older, but "what" is untouched.
+    expect((await saveItem(a, "faq", "rebase-other", { key: "rebase-other", question: "Other?", answer: "o" }, read.version)).status).toBe(200);
+    const put = (value: Record<string, unknown>, base: string, version = read.version) =>
+      consoleCall(a, "PUT", "/api/console/sections/faq/items/what", a.ownerToken, { version, base, value });
+    const rebased = await put({ ...what, answer: "Still a test channel." }, tags.what);
+    expect(rebased.status).toBe(200);
+    const after = await data<SectionState>(rebased);
+    expect(after.version).toBe(read.version + 2);
+    expect(JSON.stringify(after.value)).toContain("rebase-other");
+    expect(after.tags!.what).not.toBe(tags.what);
+
+    // The editor of the first copy saves "what" again: that item changed since it read it.
+    const conflict = await put({ ...what, answer: "Overwritten?" }, tags.what);
+    expect(conflict.status).toBe(409);
+    expect(((await conflict.json()) as { message: string }).message).toBe(CONSOLE_MESSAGES.conflict);
+    // A new item on an older copy goes through while its key is free ("absent"), not once someone else took it.
+    const add = (key: string, base = "absent") => consoleCall(a, "PUT", `/api/console/sections/faq/items/${key}`, a.ownerToken, { version: read.version, base, value: { key, question: `${key}?`, answer: key } });
+    expect((await add("rebase-new")).status).toBe(200);
+    expect((await add("rebase-new")).status).toBe(409);
+    // A removal likewise: of the item as read, on an older copy.
+    const removeTag = (await current(a, "faq")).tags!["rebase-new"];
+    const remove = (base: string) => consoleCall(a, "DELETE", `/api/console/sections/faq/items/rebase-new?version=${read.version}&base=${base}`, a.ownerToken);
+    expect((await remove("0000000aaaaaaa")).status).toBe(409);
+    expect((await remove(removeTag)).status).toBe(200);
+    expect((await current(a, "faq")).tags!["rebase-new"]).toBeUndefined();
+    // Sections that are not lists have no tags, and a replace on an older copy is still refused.
+    const settings = await current(a, "settings");
+    expect(settings.tags).toBeNull();
+    expect((await consoleCall(a, "PUT", "/api/console/sections/faq", a.ownerToken, { version: read.version, value: read.value })).status).toBe(409);
+  });
+
   it("validates with the tenant schema: field errors inside the item, and what the change breaks elsewhere", async () => {
     const bad = await saveItem(a, "pages", "/about", { url: "about us", name: "About", content: "x" });
     expect(bad.status).toBe(422);

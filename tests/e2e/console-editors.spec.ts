@@ -137,26 +137,45 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText(fill(c.form.saved, { name: "ecoles" }))).toBeVisible();
   });
 
-  test("beta (fr): a draft stays on the copy it was read from: a save after someone else's is refused, nothing typed is lost", async ({ page, context }) => {
+  test("beta (fr): a draft stays on the copy it was read from: a save after someone else changed the same item is refused, nothing typed is lost; another item's change is no conflict", async ({ page, context }) => {
     const c = fr;
     await login(page, beta, "owner@beta.test", PASSWORD);
-    // The editor works in a second tab; this test's own page saves in between (a 409 is not a console error of it).
+    // The editor works in a second tab on the form the first test made; this test's own page saves in between.
     const editor = await context.newPage();
-    await editor.goto(url(beta, "/console/menu/horaire"));
+    await editor.goto(url(beta, "/console/forms/inscription"));
 
+    // Another item changes meanwhile (the FAQ's first question, saved as it is): the editor's copy is older, but
+    // its change to the form goes through, since the form is as the editor read it.
     await page.goto(url(beta, "/console/faq/contenu"));
     await page.getByRole("button", { name: c.form.save, exact: true }).click();
     await expect(page.getByText(fill(c.form.saved, { name: "contenu" }))).toBeVisible();
+    const third = fill(c.rows.formFields.one, { n: 3 });
+    await editor.getByRole("button", { name: c.rows.formFields.add }).click();
+    await localized(row(editor, third), c.fields.field_label, c.form.lang.fr).fill("Équipe actuelle");
+    await editor.getByRole("button", { name: c.form.save, exact: true }).click();
+    await expect(editor.getByText(fill(c.form.saved, { name: "inscription" }))).toBeVisible();
+    await editor.goto(url(beta, "/console/forms/inscription"));
 
-    // A row added after that save: the form comes back still on the copy the editor opened.
-    await editor.getByRole("button", { name: c.rows.children.add }).click();
-    const first = fill(c.rows.children.one, { n: 1 });
-    await localized(row(editor, first), c.fields.name, c.form.lang.fr).fill("Ce soir");
-    await labelled(row(editor, first), c.fields.url).fill("/upcoming");
+    // Now the form itself changes meanwhile: its French title.
+    await page.goto(url(beta, "/console/forms/inscription"));
+    await localized(page.locator("form.console-form"), c.fields.title, c.form.lang.fr).fill("Inscription aux essais d’automne");
+    await page.getByRole("button", { name: c.form.save, exact: true }).click();
+    await expect(page.getByText(fill(c.form.saved, { name: "inscription" }))).toBeVisible();
+
+    // A row added after that save: the form comes back still on the copy the editor opened, and its save is refused.
+    const fourth = fill(c.rows.formFields.one, { n: 4 });
+    await editor.getByRole("button", { name: c.rows.formFields.add }).click();
+    await localized(row(editor, fourth), c.fields.field_label, c.form.lang.fr).fill("Numéro de chandail");
     await editor.getByRole("button", { name: c.form.save, exact: true }).click();
     await expect(editor.getByRole("alert").first()).toContainText(c.api.conflict);
-    await expect(localized(row(editor, first), c.fields.name, c.form.lang.fr)).toHaveValue("Ce soir");
+    await expect(localized(row(editor, fourth), c.fields.field_label, c.form.lang.fr)).toHaveValue("Numéro de chandail");
     await editor.close();
+
+    // Opened again, the form has both earlier changes and not the refused one.
+    await page.goto(url(beta, "/console/forms/inscription"));
+    await expect(localized(page.locator("form.console-form"), c.fields.title, c.form.lang.fr)).toHaveValue("Inscription aux essais d’automne");
+    await expect(localized(row(page, third), c.fields.field_label, c.form.lang.fr)).toHaveValue("Équipe actuelle");
+    await expect(row(page, fourth)).toHaveCount(0);
   });
 });
 

@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import { channelFileSchema } from "../../channels/definition";
 import { EDITABLE_SECTIONS, itemKey, readSection, withSection, type EditableSection, type EditableSectionName } from "../../channels/editable";
+import { itemTag } from "../../channels/item-tag";
 import { ImageMissingError, writeSections } from "../../channels/loader";
 import { freezeDefinition, isStaleVersionError, parseStored, replaceDefinitionStatement, storedJson, type StoredDefinition } from "../../channels/stored";
 import type { SectionState } from "../../contract/console";
@@ -44,17 +45,44 @@ async function load(scope: ConsoleScope): Promise<Loaded> {
   return { def, version: row.version, updatedAt: row.updatedAt };
 }
 
-export async function getSection(scope: ConsoleScope, name: EditableSectionName): Promise<SectionState> {
-  const { def, version, updatedAt } = await load(scope);
-  return { section: name, value: readSection(def, name), version, updated_at: updatedAt };
+/** A section as the console edits it: its value, the version it was read at and, for a list, each item's tag. */
+function sectionState(name: EditableSectionName, value: unknown, version: number, updatedAt: number): SectionState {
+  const section: EditableSection = EDITABLE_SECTIONS[name];
+  const tagged = (item: unknown): [string, string][] => {
+    const key = itemKey(name, item);
+    return key === undefined ? [] : [[key, itemTag(item)]];
+  };
+  const tags = section.key && Array.isArray(value) ? Object.fromEntries(value.flatMap(tagged)) : null;
+  return { section: name, value, version, updated_at: updatedAt, tags };
 }
 
-/** Applies one change to a section and writes it; answers the section as it now is. */
-export async function changeSection(scope: ConsoleScope, name: EditableSectionName, version: number, change: SectionChange): Promise<SectionState> {
+export async function getSection(scope: ConsoleScope, name: EditableSectionName): Promise<SectionState> {
+  const { def, version, updatedAt } = await load(scope);
+  return sectionState(name, readSection(def, name), version, updatedAt);
+}
+
+/**
+ * Whether an item change made on an older copy may still go through: the editor said which copy of the item it
+ * changed (`base`, its tag as read; "absent" for a new one), and the item is still that. Another item of the channel
+ * changed meanwhile, not this one.
+ */
+function rebases(current: Loaded, name: EditableSectionName, change: SectionChange, base: string | undefined): boolean {
+  if (base === undefined || (change.kind !== "save" && change.kind !== "remove")) return false;
+  const section: EditableSection = EDITABLE_SECTIONS[name];
+  const list = readSection(current.def, name);
+  if (!section.key || !Array.isArray(list)) return false;
+  return itemTag(list.find((item) => itemKey(name, item) === change.id)) === base;
+}
+
+/**
+ * Applies one change to a section and writes it; answers the section as it now is. A change made on an older copy
+ * is refused (409), unless it changes one item that is still as the editor read it (`base`).
+ */
+export async function changeSection(scope: ConsoleScope, name: EditableSectionName, version: number, change: SectionChange, base?: string): Promise<SectionState> {
   const current = await load(scope);
-  if (current.version !== version) throw new ApiError(409, CONSOLE_MESSAGES.conflict);
+  if (current.version !== version && !rebases(current, name, change, base)) throw new ApiError(409, CONSOLE_MESSAGES.conflict);
   const stored = await write(scope, current, [{ name, change }]);
-  return { section: name, value: readSection(stored, name), version: version + 1, updated_at: scope.now };
+  return sectionState(name, readSection(stored, name), current.version + 1, scope.now);
 }
 
 /**

@@ -67,12 +67,13 @@ export const readConsoleForm = (request: Request) => readForm(request, { fileMax
 export async function saveItemFromForm(page: SectionPage, form: FormData, id: string): Promise<SaveOutcome> {
   const { manager, spec } = page;
   const version = Number(form.get("version"));
+  const base = typeof form.get("base") === "string" ? String(form.get("base")) : undefined;
   const done = (result: { ok: true } | { ok: false; status: number; message: string; errors: Record<string, string[]>; codes?: FieldCodes }, key: string, removed = false, draft?: Json): SaveOutcome => {
     if (!result.ok) return { ...result, draft };
     dropChannelMemory(manager.tenant.channel.alias);
     return { ok: true, id: key, removed };
   };
-  if (form.get("intent") === "delete") return done(await asResult(manager.calls.removeItem(spec.section, id, version)), id, true);
+  if (form.get("intent") === "delete") return done(await asResult(manager.calls.removeItem(spec.section, id, version, base)), id, true);
   const existing = page.items.find((i) => i[spec.key] === id);
   const fields = withCurrentImages(spec.fields(page.ctx), existing);
   // Files first: a chosen upload becomes the field's value.
@@ -95,7 +96,7 @@ export async function saveItemFromForm(page: SectionPage, form: FormData, id: st
   // A new item left without a key gets one from what names it, as the definition wants keys.
   if (id === NEW_ITEM && typeof value[spec.key] !== "string" && spec.key !== "url") value = { ...value, [spec.key]: suggestKey(spec.section, value, page.items.map((i) => String(i[spec.key]))) };
   const key = typeof value[spec.key] === "string" ? (value[spec.key] as string) : id;
-  return done(await asResult(manager.calls.saveItem(spec.section, id === NEW_ITEM ? key : id, version, value)), key, false, posted);
+  return done(await asResult(manager.calls.saveItem(spec.section, id === NEW_ITEM ? key : id, version, value, base)), key, false, posted);
 }
 
 export type { EditableSectionName };

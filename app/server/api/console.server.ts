@@ -18,9 +18,11 @@ export function consoleEndpoints(options: ApiClientOptions) {
         section: (name: EditableSectionName) => data(client.get<Data<SectionState>>(`console/sections/${name}`)),
         replaceSection: (name: EditableSectionName, version: number, value: unknown) =>
           data(client.put<Data<SectionState>>(`console/sections/${name}`, { body: { version, value } })),
-        saveItem: (name: EditableSectionName, id: string, version: number, value: Record<string, unknown>) =>
-          data(client.put<Data<SectionState>>(item(name, id), { body: { version, value } })),
-        removeItem: (name: EditableSectionName, id: string, version: number) => data(client.delete<Data<SectionState>>(item(name, id), { query: { version } })),
+        /** `base`: the item's tag as the editor read it (SectionState.tags), so another item's change meanwhile is no conflict. */
+        saveItem: (name: EditableSectionName, id: string, version: number, value: Record<string, unknown>, base?: string) =>
+          data(client.put<Data<SectionState>>(item(name, id), { body: { version, value, ...(base ? { base } : {}) } })),
+        removeItem: (name: EditableSectionName, id: string, version: number, base?: string) =>
+          data(client.delete<Data<SectionState>>(item(name, id), { query: { version, ...(base ? { base } : {}) } })),
         audit: (query: { limit?: number; before?: number; target?: string } = {}) => data(client.get<Data<AuditLogEntry[]>>("console/audit", { query })),
         images: () => data(client.get<Data<ConsoleImage[]>>("console/images")),
         uploadImage: (file: File) => {
