@@ -101,7 +101,7 @@ export interface VideoProvider {
   fetchDownload?(uid: string, expiresAt: number): Promise<Response>;
   /**
    * Hosted media: a new video cut from `uid` between two times (Stream's clip API); it is ready when the webhook says
-   * so, and the clip job then copies its MP4 into R2 (services/clips/stream-clip.ts).
+   * so, and the clip job then copies its MP4 into R2 (services/clips/process.ts).
    */
   createClip?(uid: string, cut: { startS: number; endS: number; name: string }): Promise<{ uid: string }>;
   /** The notification in a webhook request, or null when its signature is missing, wrong or stale. */
