@@ -60,6 +60,8 @@ interface Env {
   CLOUDFLARE_STREAM_API_TOKEN?: string;
   /** customer-<code>.cloudflarestream.com: where Stream's signed playback URLs live. */
   CLOUDFLARE_STREAM_CUSTOMER_CODE?: string;
+  /** Where Stream delivers videos (empty: https://customer-<code>.cloudflarestream.com); tests point it at a stand-in. */
+  CLOUDFLARE_STREAM_DELIVERY_BASE?: string;
   /** The secret Stream answered when the webhook URL (/api/video/webhook) was set. */
   CLOUDFLARE_STREAM_WEBHOOK_SECRET?: string;
   CLOUDFLARE_STREAM_NOTIFICATION_SECRET?: string;

@@ -159,7 +159,7 @@ export interface ClipDownload extends SignedUrl {
   filename: string;
 }
 
-/** `hosted`: the media is held by the video provider (Cloudflare Stream), where clips are not cut yet (ADR 022). */
+/** `hosted`: a Stream live input's stream, which Stream cannot clip until its recording is ready (ADR 022). */
 export type ClipRefusal = "login" | "capability" | "limit" | "upcoming" | "hosted";
 
 /**

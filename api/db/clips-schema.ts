@@ -29,10 +29,17 @@ export const clips = sqliteTable(
     /** The cut on segment boundaries: what the file holds. */
     startMs: integer("start_ms").notNull(),
     durationMs: integer("duration_ms").notNull(),
-    /** The media asset (R2 prefix media/<asset>/) and the source segment numbers, inclusive. */
+    /**
+     * The media asset (R2 prefix media/<asset>/) and the source segment numbers, inclusive. A clip Stream cuts
+     * (sourceVideoUid) has no asset of ours (empty) and counts whole seconds: segment n is [(n-1) s, n s).
+     */
     asset: text("asset").notNull(),
     firstSegment: integer("first_segment").notNull(),
     lastSegment: integer("last_segment").notNull(),
+    /** Stream-held media (ADR 022): the video the clip is cut from (a recording or an upload), else null. */
+    sourceVideoUid: text("source_video_uid"),
+    /** The clip's own video at Stream (its clip API's answer), until its MP4 is copied into R2 and it is let go. */
+    streamUid: text("stream_uid"),
     status: text("status", { enum: CLIP_STATUSES }).notNull().default("queued"),
     progress: integer("progress").notNull().default(0),
     failureReason: text("failure_reason"),
@@ -54,6 +61,8 @@ export const clips = sqliteTable(
     index("clips_user_event_idx").on(t.channelId, t.userId, t.eventId),
     // What a pass has used (the allowance check on POST /clip).
     index("clips_order_idx").on(t.channelId, t.orderId, t.status),
+    // Stream's webhook finds a clip by its video's uid (any channel: the webhook has one URL per account).
+    index("clips_stream_uid_idx").on(t.streamUid),
   ],
 );
 

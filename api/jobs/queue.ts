@@ -4,6 +4,7 @@ import { getDb } from "../db/client";
 import { clearChannelCache } from "../middleware/tenant";
 import { deliverMail } from "../providers/email/outbox";
 import { processClip } from "../services/clips/process";
+import { videoProvider } from "../providers/video";
 import { paymentEventJob, processPaymentEvent } from "./payment-events";
 
 export const jobSchema = z.discriminatedUnion("kind", [
@@ -25,7 +26,8 @@ export type JobRetry = { retryAfterS: number };
 export async function handleJob(job: Job, env: Env, attempts = 1): Promise<JobRetry | void> {
   switch (job.kind) {
     case "clip.process": {
-      const outcome = await processClip({ db: getDb(env.DB), bucket: env.MEDIA, now: Date.now }, job, attempts);
+      const db = getDb(env.DB);
+      const outcome = await processClip({ db, bucket: env.MEDIA, now: Date.now, video: () => videoProvider(env, db) }, job, attempts);
       return outcome.done ? undefined : { retryAfterS: outcome.retryAfterS };
     }
     case "channel.changed":

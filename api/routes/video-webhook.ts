@@ -2,7 +2,7 @@
 // (and goes into the library) or failed; a live input's recording being ready means its stream stopped, so the input
 // ends and the recording (its uid kept on the input) is the event's media from then on. Stream sends every account
 // notification to one URL, so this is mounted before the host's channel is resolved and finds the upload or input
-// by its uid. Unsigned, stale or tampered requests get 401.
+// by its uid; a clip Stream cut is found by its video's uid too. Unsigned, stale or tampered requests get 401.
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
@@ -14,6 +14,9 @@ import { auditQuery, channelChanged } from "../services/console/scope";
 import { followBroadcast, platformScope } from "../services/video/ingest";
 import { addLibraryItem } from "../services/console/library";
 import { reportUploadProgress } from "../services/video/uploads";
+import { CLIP_MESSAGES } from "../contract/clips";
+import { clipByStreamUid, markFailed, refreshClipCount } from "../db/repos/clips";
+import { enqueue } from "../services/clips/clips";
 
 const channelColumns = { id: channels.id, alias: channels.alias, name: channels.name };
 
@@ -41,6 +44,22 @@ export const videoWebhookRoutes = new Hono<AppEnv>().post("/video/webhook", asyn
           : { status: "processing" as const };
     await reportUploadProgress(scope, upload.upload, report, addLibraryItem);
     return c.json({ data: { handled: "upload" } });
+  }
+
+  // A clip Stream cut (services/clips/process.ts): ready, its job copies the MP4 (sent through the queue, so this
+  // answers at once; a lost send is resent by the sweep); failed, the clip fails as our own clips do.
+  const clip = await clipByStreamUid(db, event.uid);
+  if (clip) {
+    if (clip.deletedAt === null && (clip.status === "queued" || clip.status === "processing")) {
+      if (event.kind === "video.ready") {
+        await enqueue({ channelId: clip.channelId, send: async (job) => void (await c.env.JOBS.send(job)) }, clip);
+      } else if (event.kind === "video.failed") {
+        console.error("Stream could not make clip", clip.id, event.error);
+        await markFailed(db, clip.channelId, clip.id, CLIP_MESSAGES.processingFailed, now);
+        await refreshClipCount(db, clip.channelId, clip.id);
+      }
+    }
+    return c.json({ data: { handled: "clip" } });
   }
 
   const liveInputUid = event.kind === "video.processing" ? null : event.liveInputUid;

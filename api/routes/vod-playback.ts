@@ -115,7 +115,7 @@ export const vodPlaybackRoutes = new Hono<AppEnv>()
         poster: image ?? poster,
         preroll,
         download: null,
-        clip: await hostedClipVerdict(clipScope, viewer, { status: "finished" }, CLIP_MAX_DURATION_S),
+        clip: await hostedClipVerdict(clipScope, viewer, { kind: "vod", event: null, item, status: "finished", live: media.live }, CLIP_MAX_DURATION_S),
         thumbnails: null,
         stream: counted.stream,
       };

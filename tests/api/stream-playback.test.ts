@@ -363,22 +363,28 @@ describe("downloading a Stream recording", () => {
 });
 
 describe("clips of Stream-held media", () => {
-  it("are not cut yet: the grant says so, and POST /clip refuses without cutting our own asset", async () => {
+  it("are cut by Stream (tests/api/stream-clips.test.ts): the grant allows them on whole seconds, a live input's are refused", async () => {
     const v = await viewer({ capabilities: ["watch", "clipping"], limits: { clips: 3 } });
     const grant = await granted(await play(ids.finished, v.token));
-    expect(grant.clip).toMatchObject({ can_clip: false, reason: "hosted", remaining: 3, covering_passes: [] });
-    expect((await granted(await playVod(ids.vod, v.token))).clip).toMatchObject({ can_clip: false, reason: "hosted" });
+    expect(grant.clip).toMatchObject({ can_clip: true, reason: null, remaining: 3, segment_duration_s: 1 });
+    expect((await granted(await playVod(ids.vod, v.token))).clip).toMatchObject({ can_clip: true, segment_duration_s: 1 });
+    expect((await granted(await play(ids.live, v.token))).clip).toMatchObject({ can_clip: false, reason: "hosted" });
 
     const cut = (body: Record<string, unknown>) => alpha.post("/api/clip", { name: "Great save", start_time: 2, duration: 6, tags: ["save"], ...body }, v.token);
-    for (const res of [await cut({ event_id: ids.finished }), await cut({ event_media_id: ids.vod })]) {
-      expect(res.status).toBe(409);
-      expect(await res.json()).toEqual({ message: "Clips of this video cannot be cut yet." });
-    }
-    expect(await db.select().from(clips).where(eq(clips.userId, v.userId))).toEqual([]);
-    // Another channel's event is still not found, and our own media is still cut as before.
+    const live = await cut({ event_id: ids.live });
+    expect(live.status).toBe(409);
+    expect(await live.json()).toEqual({ message: "Clips of this video cannot be cut yet." });
+    expect((await cut({ event_id: ids.finished })).status).toBe(200);
+    expect((await cut({ event_media_id: ids.vod })).status).toBe(200);
+    const rows = await db.select({ source: clips.sourceVideoUid, asset: clips.asset }).from(clips).where(eq(clips.userId, v.userId));
+    expect(rows).toEqual([
+      { source: "rec-final", asset: "" },
+      { source: "vid-up1", asset: "" },
+    ]);
+    // Another channel's event is still not found, and our own media is still cut from R2 as before.
     expect((await cut({ event_id: ids.beta })).status).toBe(404);
     const own = await cut({ event_id: ids.r2 });
     expect(own.status).toBe(200);
-    expect((await granted(await play(ids.r2, v.token))).clip).toMatchObject({ can_clip: true, reason: null, segment_duration_s: 2 });
+    expect((await granted(await play(ids.r2, v.token))).clip).toMatchObject({ can_clip: false, reason: "limit", segment_duration_s: 2 });
   });
 });

@@ -3,9 +3,13 @@
 // shapes for the calls the adapter makes (token, downloads, clip), and records every call per account, so each test
 // file uses its own account id and reads only its own calls (GET /__calls/<account>). A test sets the state of a
 // video's MP4 with PUT /__downloads/<account>/<uid> ({ status, percentComplete }); until then it is "inprogress".
+// It is also Stream's delivery host (CLOUDFLARE_STREAM_DELIVERY_BASE = <origin>/delivery): a ready video's MP4 is
+// GET /delivery/<token>/downloads/default.mp4 with a downloadable token (`dl.<uid>.<exp>`), the bytes of
+// fakeStreamMp4(uid); anything else there is a 404. DELETE /<uid> lets a video go.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
+import { fakeStreamMp4 } from "./stream-fake-mp4";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -58,6 +62,16 @@ export function startFakeStream(): Promise<{ url: string; stop: () => Promise<vo
       return send(200, { ok: true });
     }
 
+    const delivery = /^\/delivery\/dl\.([^/.]+)\.\d+\/downloads\/default\.mp4$/.exec(path);
+    if (delivery) {
+      const uid = delivery[1];
+      const ready = [...downloads].some(([key, state]) => key.endsWith(`/${uid}`) && state.status === "ready");
+      if (req.method !== "GET" || !ready) return send(404, notFound);
+      const bytes = fakeStreamMp4(uid);
+      res.writeHead(200, { "content-type": "video/mp4", "content-length": String(bytes.byteLength) });
+      return res.end(bytes);
+    }
+
     const m = /^\/client\/v4\/accounts\/([^/]+)\/stream(\/.*)$/.exec(path);
     if (!m) return send(404, notFound);
     const [, account, rest] = m;
@@ -78,6 +92,7 @@ export function startFakeStream(): Promise<{ url: string; stop: () => Promise<vo
       const state = downloads.get(`${account}/${uid}`) ?? { status: "inprogress", percentComplete: 40 };
       return send(200, ok({ default: { ...state, url: `https://customer-fake.cloudflarestream.com/${uid}/downloads/default.mp4` } }));
     }
+    if (req.method === "DELETE" && /^\/[^/]+$/.test(rest)) return send(200, ok(null));
     if (req.method === "POST" && rest === "/clip") {
       const b = body as { clippedFromVideoUID: string; startTimeSeconds: number; endTimeSeconds: number };
       if (b.clippedFromVideoUID.startsWith("missing")) return send(404, notFound);

@@ -68,4 +68,14 @@ describe("Stream's playback host and API base", () => {
     expect(videoSettings(env({ CLOUDFLARE_API_BASE: "http://127.0.0.1:8931/client/v4/" })).CLOUDFLARE_API_BASE).toBe("http://127.0.0.1:8931/client/v4");
     expect(() => videoSettings(env({ CLOUDFLARE_API_BASE: "ftp://x" }))).toThrow(/CLOUDFLARE_API_BASE/);
   });
+
+  it("reads CLOUDFLARE_STREAM_DELIVERY_BASE (the customer's host when empty), whose origin the page lets in", () => {
+    const on = { CLOUDFLARE_STREAM_ACCOUNT_ID: "acc", CLOUDFLARE_STREAM_API_TOKEN: "tok", CLOUDFLARE_STREAM_CUSTOMER_CODE: "abc42" };
+    expect(videoSettings(env({ ...on, CLOUDFLARE_STREAM_DELIVERY_BASE: "" })).CLOUDFLARE_STREAM_DELIVERY_BASE).toBeUndefined();
+    expect(streamPlaybackOrigin(env({ ...on, CLOUDFLARE_STREAM_DELIVERY_BASE: " " }))).toBe("https://customer-abc42.cloudflarestream.com");
+    const local = env({ ...on, CLOUDFLARE_STREAM_DELIVERY_BASE: "http://127.0.0.1:8931/delivery/" });
+    expect(videoSettings(local).CLOUDFLARE_STREAM_DELIVERY_BASE).toBe("http://127.0.0.1:8931/delivery");
+    expect(streamPlaybackOrigin(local)).toBe("http://127.0.0.1:8931");
+    expect(() => videoSettings(env({ CLOUDFLARE_STREAM_DELIVERY_BASE: "javascript:alert(1)" }))).toThrow(/CLOUDFLARE_STREAM_DELIVERY_BASE/);
+  });
 });

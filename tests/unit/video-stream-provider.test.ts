@@ -174,6 +174,25 @@ describe("clips", () => {
     const { fetcher } = fakeStream({});
     await expect(provider(fetcher).createClip("gone", { startS: 0, endS: 5, name: "x" })).rejects.toMatchObject({ status: 404 });
   });
+
+  it("fetches a ready MP4 through a downloadable token, from the delivery base when one is set", async () => {
+    const mp4 = new Uint8Array([0, 0, 0, 8, 0x66, 0x74, 0x79, 0x70]);
+    const calls: string[] = [];
+    const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      calls.push(`${init?.method ?? "GET"} ${url}`);
+      if (url.endsWith("/c1/token")) return new Response(JSON.stringify(ok({ token: "dl.c1" }).body));
+      if (url === "http://127.0.0.1:9/delivery/dl.c1/downloads/default.mp4") return new Response(mp4, { headers: { "content-length": "8" } });
+      return new Response("no", { status: 404 });
+    }) as typeof fetch;
+    const p = new CloudflareStreamProvider({ accountId: "acc123", apiToken: "tok", customerCode: "abc42", deliveryBase: "http://127.0.0.1:9/delivery", fetch: fetcher });
+    const res = await p.fetchDownload("c1", Date.UTC(2026, 0, 1));
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(mp4);
+    expect(calls).toEqual([`POST ${STREAM_API}${ACCOUNT}/c1/token`, "GET http://127.0.0.1:9/delivery/dl.c1/downloads/default.mp4"]);
+    // Without a delivery base, the customer's host; a file Stream does not serve is an error with its status.
+    const { fetcher: none } = fakeStream({ [`POST ${ACCOUNT}/c2/token`]: () => ok({ token: "dl.c2" }) });
+    await expect(provider(none).fetchDownload("c2", Date.UTC(2026, 0, 1))).rejects.toMatchObject({ name: "VideoProviderError", status: 404 });
+  });
 });
 
 describe("webhooks", () => {

@@ -159,6 +159,23 @@ export const setProgress = (db: Db, channelId: number, id: number, progress: num
     .where(and(eq(clips.channelId, channelId), eq(clips.id, id), eq(clips.status, "processing")))
     .run();
 
+/** A clip Stream cuts: its own video's uid, once Stream's clip API answered it (the clip stays processing). */
+export const setStreamUid = (db: Db, channelId: number, id: number, streamUid: string, now: number) =>
+  db
+    .update(clips)
+    .set({ streamUid, progress: 10, updatedAt: now })
+    .where(and(live(channelId), eq(clips.id, id), eq(clips.status, "processing")))
+    .returning()
+    .get();
+
+/** The clip whose own video at Stream is `streamUid`, in any channel (Stream's webhook has one URL per account). */
+export const clipByStreamUid = (db: Db, streamUid: string) =>
+  db
+    .select({ id: clips.id, channelId: clips.channelId, status: clips.status, deletedAt: clips.deletedAt })
+    .from(clips)
+    .where(eq(clips.streamUid, streamUid))
+    .get();
+
 /** processing → ready. False when the clip was deleted (or finished by another delivery) meanwhile. */
 export async function markReady(db: Db, channelId: number, id: number, file: { key: string; size: number; posterKey: string | null }, now: number): Promise<boolean> {
   const row = await db

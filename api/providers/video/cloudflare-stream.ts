@@ -26,6 +26,8 @@ export interface CloudflareStreamOptions {
   customerCode: string | null;
   /** Cloudflare's REST API base (STREAM_API unless a test points it elsewhere). */
   apiBase?: string;
+  /** Where signed URLs point and the MP4s are fetched from: streamOrigin(customerCode) unless a test points it elsewhere. */
+  deliveryBase?: string;
   /** The secret Stream answered when the webhook URL was set (PUT /stream/webhook). */
   webhookSecret?: string;
   fetch?: typeof fetch;
@@ -177,10 +179,11 @@ export class CloudflareStreamProvider implements VideoProvider {
   /** A token Stream signs for the video or live input `uid`, valid until `expiresAt` (and for its MP4 when `downloadable`). */
   private async token(uid: string, expiresAt: number, downloadable = false): Promise<{ token: string; origin: string }> {
     const code = this.options.customerCode;
-    if (!code) throw new VideoProviderError("CLOUDFLARE_STREAM_CUSTOMER_CODE is not set: Stream URLs cannot be signed");
+    const origin = this.options.deliveryBase ?? (code ? streamOrigin(code) : null);
+    if (!origin) throw new VideoProviderError("CLOUDFLARE_STREAM_CUSTOMER_CODE is not set: Stream URLs cannot be signed");
     const signed = await this.call("POST", `/${encodeURIComponent(uid)}/token`, tokenSchema, { exp: Math.floor(expiresAt / 1000), ...(downloadable ? { downloadable: true } : {}) });
     if (!signed) throw new VideoProviderError(`Stream has no video ${uid}`, 404);
-    return { token: signed.token, origin: streamOrigin(code) };
+    return { token: signed.token, origin };
   }
 
   async signedPlayback(uid: string, expiresAt: number): Promise<SignedPlayback> {
@@ -204,6 +207,25 @@ export class CloudflareStreamProvider implements VideoProvider {
     const { token, origin } = await this.token(uid, expiresAt, true);
     const name = fileName.replace(/\.mp4$/i, "").replace(/[^A-Za-z0-9_-]+/g, "-").slice(0, 120);
     return `${origin}/${token}/downloads/default.mp4${name ? `?filename=${encodeURIComponent(name)}` : ""}`;
+  }
+
+  /**
+   * Fetches the video's ready MP4 (a signed URL valid until `expiresAt`), for the Worker to copy: the response, whose
+   * body is the file. Anything but a 200 is a VideoProviderError with Stream's status.
+   */
+  async fetchDownload(uid: string, expiresAt: number): Promise<Response> {
+    const url = await this.signedDownload(uid, expiresAt, "");
+    let res: Response;
+    try {
+      res = await this.fetcher(url, { method: "GET" });
+    } catch (error) {
+      throw new VideoProviderError(`Stream download of ${uid}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (res.status !== 200 || !res.body) {
+      await res.body?.cancel();
+      throw new VideoProviderError(`Stream download of ${uid} answered ${res.status}`, res.status);
+    }
+    return res;
   }
 
   async createClip(uid: string, cut: { startS: number; endS: number; name: string }): Promise<{ uid: string }> {

@@ -22,6 +22,19 @@ const videoEnvSchema = z.object({
   // One DNS label: it becomes a host in playback URLs and in the page's CSP.
   CLOUDFLARE_STREAM_CUSTOMER_CODE: z.preprocess(blankToUndefined, z.string().trim().toLowerCase().regex(/^[a-z0-9]{1,63}$/).optional()),
   CLOUDFLARE_API_BASE: cloudflareApiBase,
+  /**
+   * Where Stream delivers videos (signed playback and MP4 URLs, and the Worker's copies of clip MP4s): by default
+   * `https://customer-<code>.cloudflarestream.com`; tests point it at a local stand-in. An http(s) origin or base.
+   */
+  CLOUDFLARE_STREAM_DELIVERY_BASE: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, "must be an http(s) URL")
+      .transform((u) => u.replace(/\/+$/, ""))
+      .optional(),
+  ),
   CLOUDFLARE_STREAM_WEBHOOK_SECRET: optionalText,
   /** The secret of the Cloudflare Notifications webhook destination for "Stream Live Input" (sent as cf-webhook-auth). */
   CLOUDFLARE_STREAM_NOTIFICATION_SECRET: optionalText,
@@ -48,13 +61,18 @@ export function videoSettings(env: Env): VideoSettings {
 /** Stream is on when both its account and token are configured. */
 export const usesStream = (s: VideoSettings) => Boolean(s.CLOUDFLARE_STREAM_ACCOUNT_ID && s.CLOUDFLARE_STREAM_API_TOKEN);
 
+/** Where Stream delivers videos: CLOUDFLARE_STREAM_DELIVERY_BASE, else the customer's host; null when neither is set. */
+export const streamDeliveryBase = (s: VideoSettings): string | null =>
+  s.CLOUDFLARE_STREAM_DELIVERY_BASE ?? (s.CLOUDFLARE_STREAM_CUSTOMER_CODE ? streamOrigin(s.CLOUDFLARE_STREAM_CUSTOMER_CODE) : null);
+
 /**
- * The origin Stream plays from (`https://customer-<code>.cloudflarestream.com`) when Stream is on and its customer
- * code is set; null otherwise. The page's CSP lets the player reach exactly this host.
+ * The origin Stream plays from (`https://customer-<code>.cloudflarestream.com`, or the delivery base's origin) when
+ * Stream is on and one of them is set; null otherwise. The page's CSP lets the player reach exactly this host.
  */
 export function streamPlaybackOrigin(env: Env): string | null {
   const s = videoSettings(env);
-  return usesStream(s) && s.CLOUDFLARE_STREAM_CUSTOMER_CODE ? streamOrigin(s.CLOUDFLARE_STREAM_CUSTOMER_CODE) : null;
+  const base = usesStream(s) ? streamDeliveryBase(s) : null;
+  return base ? new URL(base).origin : null;
 }
 
 /** The shared secret of the local ingest process; null in production, where the local ingest does not exist. */
@@ -72,6 +90,7 @@ export function videoProvider(env: Env, db: Db, fetcher?: typeof fetch): VideoPr
       apiToken: s.CLOUDFLARE_STREAM_API_TOKEN!,
       customerCode: s.CLOUDFLARE_STREAM_CUSTOMER_CODE ?? null,
       apiBase: s.CLOUDFLARE_API_BASE,
+      deliveryBase: s.CLOUDFLARE_STREAM_DELIVERY_BASE,
       webhookSecret: s.CLOUDFLARE_STREAM_WEBHOOK_SECRET,
       fetch: fetcher,
     });

@@ -97,9 +97,11 @@ export interface VideoProvider {
   prepareDownload?(uid: string): Promise<DownloadState>;
   /** Hosted media: the signed URL of the video's ready MP4, saved under `fileName`. */
   signedDownload?(uid: string, expiresAt: number, fileName: string): Promise<string>;
+  /** Hosted media: the ready MP4 itself (its signed URL fetched), for the Worker to copy into R2 (clips). */
+  fetchDownload?(uid: string, expiresAt: number): Promise<Response>;
   /**
    * Hosted media: a new video cut from `uid` between two times (Stream's clip API); it is ready when the webhook says
-   * so. Not wired into the clips slice yet (ADR 022).
+   * so, and the clip job then copies its MP4 into R2 (services/clips/process.ts).
    */
   createClip?(uid: string, cut: { startS: number; endS: number; name: string }): Promise<{ uid: string }>;
   /** The notification in a webhook request, or null when its signature is missing, wrong or stale. */

@@ -12,9 +12,10 @@ import type { Lang } from "../lang";
 import type { Job } from "../../jobs/queue";
 import { holdsCapability, snapCut } from "./rules";
 import { eventMediaSource, vodMediaSource } from "../video/media-source";
-import { channelEventQuery, type EventRow } from "../../db/repos/catalogue-events";
-import { vodItemQuery, type VodItemRow } from "../../db/repos/catalogue-vod";
-import { decideClip, eventSource, vodSource, type ClipSource, type SourceScope } from "./sources";
+import { channelEventQuery } from "../../db/repos/catalogue-events";
+import { vodItemQuery } from "../../db/repos/catalogue-vod";
+import { decideClip, eventSource, HOSTED_CLIP_STEP_S, hostedEventSource, hostedVodSource, vodSource, type ClipSource, type HostedClipSource, type SourceScope } from "./sources";
+import { usesStream, videoSettings } from "../../providers/video";
 import { CLIP_FILE, clipDownloadPrefix, clipFileName, clipObjectKey, CLIP_POSTER, signClipUrl, sourceTitle, toClip, toSharedClip, type Signer } from "./wire";
 
 export interface ClipScope extends SourceScope {
@@ -38,40 +39,52 @@ const userOf = (viewer: Viewer) => {
 async function sourceOf(s: ClipScope, viewer: Viewer, input: Pick<ClipInput, "event_id" | "event_media_id">): Promise<ClipSource> {
   const source = input.event_media_id !== undefined ? await vodSource(s, viewer, input.event_media_id) : await eventSource(s, viewer, input.event_id!);
   // A library video of another event than the one named is not that event's media.
-  if (!source) throw await noSource(s, input);
+  if (!source) throw notFound();
   if (input.event_media_id !== undefined && input.event_id !== undefined && source.eventId !== input.event_id) throw notFound();
   return source;
 }
 
-/** Whether the item plays from the video provider (Stream), not from the R2 asset a clip would be cut from. */
-async function heldByProvider(s: ClipScope, item: { kind: "event"; event: EventRow } | { kind: "vod"; item: VodItemRow }): Promise<boolean> {
+/**
+ * The source a cut names when Stream holds its media (services/video/media-source.ts); null when it does not, or
+ * there is no such item in this channel (the R2 path then answers). With Stream off nothing is queried.
+ */
+async function hostedSourceOf(s: ClipScope, viewer: Viewer, input: Pick<ClipInput, "event_id" | "event_media_id">): Promise<HostedClipSource | null> {
+  if (!usesStream(videoSettings(s.env))) return null;
   const scope = { db: s.db, env: s.env, channelId: s.channelId };
-  const media = item.kind === "vod" ? await vodMediaSource(scope, item.item) : await eventMediaSource(scope, item.event);
-  return media?.kind === "stream";
+  if (input.event_media_id !== undefined) {
+    const item = await vodItemQuery(s.db, s.channelId, input.event_media_id).get();
+    const media = item ? await vodMediaSource(scope, item) : null;
+    if (!item || media?.kind !== "stream") return null;
+    if (input.event_id !== undefined && item.eventId !== input.event_id) throw notFound();
+    return hostedVodSource(item, media, viewer);
+  }
+  const event = await channelEventQuery(s.db, s.channelId, input.event_id!).get();
+  const media = event ? await eventMediaSource(scope, event) : null;
+  return event && media?.kind === "stream" ? hostedEventSource(event, media, viewer) : null;
 }
 
-/** Why a cut named an item without a source: Stream holds its media (409), or there is nothing to cut (404). */
-async function noSource(s: ClipScope, input: Pick<ClipInput, "event_id" | "event_media_id">): Promise<ApiError> {
-  const event = input.event_media_id === undefined ? await channelEventQuery(s.db, s.channelId, input.event_id!).get() : undefined;
-  const item = input.event_media_id !== undefined ? await vodItemQuery(s.db, s.channelId, input.event_media_id).get() : undefined;
-  const held = event ? await heldByProvider(s, { kind: "event", event }) : item ? await heldByProvider(s, { kind: "vod", item }) : false;
-  return held ? new ApiError(409, CLIP_MESSAGES.hosted) : notFound();
-}
+/** What a cut needs of its source, ours or Stream's: where it is cut from and on what step. */
+type Cuttable = Omit<ClipSource, "asset" | "info"> & { asset: string; stepS: number; videoUid: string | null; live: boolean };
+
+const cuttable = (source: ClipSource): Cuttable => ({ ...source, stepS: source.info.segment_duration_s, videoUid: null, live: false });
+const cuttableHosted = (source: HostedClipSource): Cuttable => ({ ...source, asset: "", stepS: HOSTED_CLIP_STEP_S });
 
 /**
  * POST /clip: checks access to the source, that it has started, the `clipping` capability and a clip left on a pass,
- * snaps the cut to the segments, stores the clip queued (charged to a pass in the same statement) and sends its job.
+ * snaps the cut to the segments (whole seconds for Stream-held media), stores the clip queued (charged to a pass in
+ * the same statement) and sends its job. A Stream live input's stream is refused (409) until its recording is ready.
  */
 export async function createClip(s: ClipScope, viewer: Viewer, input: ClipInput, l: Lang): Promise<Clip> {
   const user = userOf(viewer);
-  const source = await sourceOf(s, viewer, input);
+  const hosted = await hostedSourceOf(s, viewer, input);
+  const source = hosted ? cuttableHosted(hosted) : cuttable(await sourceOf(s, viewer, input));
   if (!source.access.allowed) throw new ApiError(403, PLAYBACK_MESSAGES[source.access.reason]);
-  if (await heldByProvider(s, source.kind === "vod" ? { kind: "vod", item: source.item! } : { kind: "event", event: source.event! })) throw new ApiError(409, CLIP_MESSAGES.hosted);
+  if (source.live) throw new ApiError(409, CLIP_MESSAGES.hosted);
   if (source.status === "upcoming") throw new ApiError(409, CLIP_MESSAGES.notStarted);
   const decision = await decideClip(s, viewer, source);
   if (!decision.allowed) throw new ApiError(403, decision.reason === "capability" ? CLIP_MESSAGES.noCapability : CLIP_MESSAGES.limitReached);
 
-  const snapped = snapCut({ startS: input.start_time, durationS: input.duration }, source.info.segment_duration_s, source.availableS);
+  const snapped = snapCut({ startS: input.start_time, durationS: input.duration }, source.stepS, source.availableS);
   if (!snapped.ok) throw unprocessable(snapped.field, CLIP_MESSAGES[snapped.message]);
   const { cut } = snapped;
   const order = viewer.orders.find((o) => o.id === decision.chargeTo);
@@ -93,6 +106,7 @@ export async function createClip(s: ClipScope, viewer: Viewer, input: ClipInput,
       asset: source.asset,
       firstSegment: cut.first,
       lastSegment: cut.last,
+      sourceVideoUid: source.videoUid,
       createdAt: s.now,
       updatedAt: s.now,
     },

@@ -12,11 +12,14 @@ import { loadMediaInfo, mediaObjectKey } from "../media-asset";
 import { buildMp4, r2SegmentReader, type SegmentReader } from "../mp4-builder";
 import { thumbnailIndex } from "./rules";
 import { CLIP_FILE, clipObjectKey, CLIP_POSTER } from "./wire";
+import { VideoProviderError, type VideoProvider } from "../../providers/video/types";
 
 export interface ProcessScope {
   db: Db;
   bucket: R2Bucket;
   now: () => number;
+  /** The video provider, for clips Stream cuts (sourceVideoUid); the R2 path never asks for it. */
+  video?: () => VideoProvider;
 }
 
 export type ClipJobOutcome = { done: true } | { done: false; retryAfterS: number };
@@ -29,6 +32,7 @@ class SourceGone extends Error {}
 export async function processClip(s: ProcessScope, job: { channelId: number; clipId: number }, attempts: number): Promise<ClipJobOutcome> {
   const existing = await repo.clipById(s.db, job.channelId, job.clipId);
   if (!existing || existing.deletedAt !== null || existing.status === "ready" || existing.status === "failed") return { done: true };
+  if (existing.sourceVideoUid !== null) return processStreamClip(s, existing, attempts);
   const row = await repo.startProcessing(s.db, job.channelId, job.clipId, s.now());
   if (!row) return { done: true };
   try {
@@ -51,6 +55,113 @@ export async function processClip(s: ProcessScope, job: { channelId: number; cli
     }
     return { done: false, retryAfterS: clipRetryDelayS(attempts) };
   }
+}
+
+/** How often a clip whose MP4 Stream is still making is asked about again. */
+export const STREAM_CLIP_POLL_S = 30;
+/** A clip Stream has not finished this long after it was asked for fails (nothing waits forever). */
+export const STREAM_CLIP_MAX_WAIT_MS = 6 * 3600_000;
+/** How long the signed URL the Worker copies a clip's MP4 from is valid. */
+const STREAM_COPY_URL_TTL_MS = 10 * 60_000;
+
+/**
+ * A clip of Stream-held media (ADR 022), in two steps. First delivery: Stream's clip API cuts the source video on
+ * whole seconds and the clip keeps the new video's uid (processing). Stream's webhook says when that video is ready
+ * and sends the job again (the sweep does too if the webhook is lost): its MP4 is asked for, and once ready copied
+ * into R2 at the clip's own key, so the clip routes (file, share, download) serve it as any other clip; Stream's copy
+ * is then let go. A source Stream no longer has fails the clip at once; Stream refusing the cut or its MP4 fails it;
+ * anything else is retried like the R2 path.
+ */
+async function processStreamClip(s: ProcessScope, existing: ClipRow, attempts: number): Promise<ClipJobOutcome> {
+  const provider = s.video?.();
+  if (!provider?.createClip || !provider.prepareDownload || !provider.fetchDownload) {
+    // Stream was turned off since the clip was asked for: nothing can cut it.
+    await fail(s, existing, CLIP_MESSAGES.processingFailed);
+    return { done: true };
+  }
+  if (existing.streamUid === null) {
+    const row = await repo.startProcessing(s.db, existing.channelId, existing.id, s.now());
+    if (!row) return { done: true };
+    try {
+      const clip = await provider.createClip(row.sourceVideoUid!, { startS: row.startMs / 1000, endS: (row.startMs + row.durationMs) / 1000, name: row.name });
+      await repo.setStreamUid(s.db, row.channelId, row.id, clip.uid, s.now());
+      // Stream's webhook sends the job again once the clip's video is ready.
+      return { done: true };
+    } catch (error) {
+      return streamFailure(s, row, error, attempts, true);
+    }
+  }
+
+  const row = existing;
+  const uid = row.streamUid!;
+  try {
+    const state = await provider.prepareDownload(uid);
+    if (state.status === "failed") {
+      console.error("Stream could not make the clip's MP4", row.id, uid);
+      await fail(s, row, CLIP_MESSAGES.processingFailed);
+      return { done: true };
+    }
+    if (state.status === "preparing") {
+      if (s.now() - row.createdAt > STREAM_CLIP_MAX_WAIT_MS) {
+        await fail(s, row, CLIP_MESSAGES.processingFailed);
+        return { done: true };
+      }
+      await repo.setProgress(s.db, row.channelId, row.id, Math.max(10, Math.min(90, state.percent)), s.now());
+      return { done: false, retryAfterS: STREAM_CLIP_POLL_S };
+    }
+    const file = await copyStreamFile(s, provider, row, uid);
+    if (!(await repo.markReady(s.db, row.channelId, row.id, file, s.now()))) {
+      const after = await repo.clipById(s.db, row.channelId, row.id);
+      if (after?.deletedAt !== null) await s.bucket.delete([clipObjectKey(row, CLIP_FILE), clipObjectKey(row, CLIP_POSTER)]);
+      return { done: true };
+    }
+    // The file is ours now: Stream's copy is let go (a failure only leaves it there).
+    await provider.deleteUpload(uid, null).catch((error) => console.error("Stream clip video not deleted", uid, error));
+    return { done: true };
+  } catch (error) {
+    return streamFailure(s, row, error, attempts, false);
+  }
+}
+
+/** Copies the clip's ready MP4 from Stream into R2 at the clip's own key (streamed when Stream tells its length). */
+async function copyStreamFile(s: ProcessScope, provider: VideoProvider, row: ClipRow, uid: string): Promise<{ key: string; size: number; posterKey: null }> {
+  const res = await provider.fetchDownload!(uid, s.now() + STREAM_COPY_URL_TTL_MS);
+  const length = Number(res.headers.get("content-length"));
+  let size: number;
+  let body: ReadableStream<Uint8Array>;
+  if (Number.isSafeInteger(length) && length > 0) {
+    size = length;
+    body = res.body!.pipeThrough(new FixedLengthStream(size));
+  } else {
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    size = bytes.byteLength;
+    body = new Response(bytes).body!.pipeThrough(new FixedLengthStream(size));
+  }
+  const key = clipObjectKey(row, CLIP_FILE);
+  await s.bucket.put(key, body, {
+    httpMetadata: { contentType: "video/mp4", cacheControl: "private, max-age=86400" },
+    customMetadata: { clip: String(row.id), stream: uid },
+  });
+  return { key, size, posterKey: null };
+}
+
+/**
+ * A Stream call that failed: a source Stream does not have fails the clip at once (source gone), as does Stream
+ * refusing the cut itself (a 4xx other than 429); anything else is retried with backoff, then fails.
+ */
+async function streamFailure(s: ProcessScope, row: ClipRow, error: unknown, attempts: number, cutting: boolean): Promise<ClipJobOutcome> {
+  const status = error instanceof VideoProviderError ? error.status : null;
+  if (cutting && status === 404) {
+    await fail(s, row, CLIP_MESSAGES.sourceGone);
+    return { done: true };
+  }
+  console.error("Stream clip failed", row.id, `attempt ${attempts}`, error);
+  const refused = cutting && status !== null && status >= 400 && status < 500 && status !== 429;
+  if (refused || attempts >= CLIP_MAX_ATTEMPTS) {
+    await fail(s, row, CLIP_MESSAGES.processingFailed);
+    return { done: true };
+  }
+  return { done: false, retryAfterS: clipRetryDelayS(attempts) };
 }
 
 /** Fails the clip with its reason; a failed clip gives its clip back to the pass (the user's count follows). */

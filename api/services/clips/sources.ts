@@ -15,6 +15,7 @@ import type { LocalizedText } from "../localize";
 import { ASSET_NAME, loadMediaInfo } from "../media-asset";
 import { clipsUsedByOrder } from "../../db/repos/clips";
 import { clipDecision, sellsClipping, type ClipDecision } from "./rules";
+import { streamStatus } from "../event-status";
 
 export interface ClipSource {
   kind: "event" | "vod";
@@ -85,14 +86,17 @@ export async function vodSource(scope: SourceScope, viewer: Viewer, id: number):
 
 /** A library video already loaded (with its media) as a clip source. */
 export function fromVodItem(item: VodItemRow, media: { asset: string; info: MediaInfo }, viewer: Viewer): ClipSource {
-  const end = Math.round((item.durationS ?? media.info.duration_s) * 1000);
+  return { ...vodTimeline(item, item.durationS ?? media.info.duration_s, viewer), ...media };
+}
+
+/** A library video's side of a clip source: finished, from 0 to `durationS`, watched under the library's rule. */
+function vodTimeline(item: VodItemRow, durationS: number, viewer: Viewer): Omit<ClipSource, "asset" | "info"> {
   return {
     kind: "vod",
     eventId: item.eventId,
     vodItemId: item.id,
-    ...media,
     status: "finished",
-    availableS: end / 1000,
+    availableS: Math.round(durationS * 1000) / 1000,
     title: item.title as LocalizedText,
     access: canWatchVod({
       requiresVodMedia: item.requiresVodMedia,
@@ -105,6 +109,43 @@ export function fromVodItem(item: VodItemRow, media: { asset: string; info: Medi
   };
 }
 
+/** Stream cuts at any second (its clip API), where our own media snaps to its segments. */
+export const HOSTED_CLIP_STEP_S = 1;
+
+/**
+ * A source Stream holds (ADR 022): a finished video (an event's recording, a library video's upload) that Stream's
+ * clip API cuts, or a live input's stream (`live`), which is not cut until its recording is ready. Its timeline is
+ * the event's (the recording webhook set it to the broadcast) or the library video's, cut on whole seconds.
+ */
+export interface HostedClipSource extends Omit<ClipSource, "asset" | "info"> {
+  videoUid: string;
+  live: boolean;
+}
+
+/** An event whose media Stream holds, as a clip source. */
+export function hostedEventSource(event: EventRow, media: { uid: string; live: boolean }, viewer: Viewer): HostedClipSource {
+  const status = streamStatus({ start: event.eventUtcTs, end: event.endUtcTs }, viewer.now);
+  const availableS = status === "upcoming" ? 0 : (Math.min(viewer.now, event.endUtcTs) - event.eventUtcTs) / 1000;
+  return {
+    kind: "event",
+    eventId: event.id,
+    vodItemId: null,
+    videoUid: media.uid,
+    live: media.live,
+    status,
+    availableS,
+    title: event.name as LocalizedText,
+    access: viewerDecision(viewer, event),
+    event,
+    item: null,
+  };
+}
+
+/** A library video whose media Stream holds (a ready upload), as a clip source: from 0 to its duration. */
+export function hostedVodSource(item: VodItemRow, media: { uid: string }, viewer: Viewer): HostedClipSource {
+  return { ...vodTimeline(item, item.durationS ?? 0, viewer), videoUid: media.uid, live: false };
+}
+
 /** The clip decision for this viewer and source, with what each of their passes has used. */
 export async function decideClip(scope: SourceScope, viewer: Viewer, source: Pick<ClipSource, "status">): Promise<ClipDecision> {
   const used = viewer.user ? await clipsUsedByOrder(scope.db, scope.channelId, viewer.orders.map((o) => o.id)) : new Map<number, number>();
@@ -112,7 +153,10 @@ export async function decideClip(scope: SourceScope, viewer: Viewer, source: Pic
 }
 
 /** The passes on sale that would let this viewer clip the source: they cover it and sell clips. */
-async function clippingPasses(scope: SourceScope, viewer: Viewer, source: Pick<ClipSource, "kind" | "event" | "item">): Promise<number[]> {
+/** What the verdict reads of a source: its kind, its row (a library video's pass rule) and whether it has started. */
+type VerdictSource = Pick<ClipSource, "kind" | "event" | "status"> & { item: Pick<VodItemRow, "requiresVodMedia"> | null };
+
+async function clippingPasses(scope: SourceScope, viewer: Viewer, source: VerdictSource): Promise<number[]> {
   const products = await activeProductsQuery(scope.db, scope.channelId, ["package", "subscription"]);
   const sellers = products.filter((p) => p.passType !== "addition" && sellsClipping(p));
   if (source.kind === "vod") {
@@ -133,7 +177,7 @@ export function clipVerdict(scope: SourceScope, viewer: Viewer, source: ClipSour
   return verdictOf(scope, viewer, source, maxDurationS, source.info.segment_duration_s);
 }
 
-async function verdictOf(scope: SourceScope, viewer: Viewer, source: Pick<ClipSource, "kind" | "event" | "item" | "status">, maxDurationS: number, stepS: number): Promise<ClipVerdict> {
+async function verdictOf(scope: SourceScope, viewer: Viewer, source: VerdictSource, maxDurationS: number, stepS: number): Promise<ClipVerdict> {
   const decision = await decideClip(scope, viewer, source);
   const wantsPass = !decision.allowed && (decision.reason === "capability" || decision.reason === "limit");
   return {
@@ -146,15 +190,13 @@ async function verdictOf(scope: SourceScope, viewer: Viewer, source: Pick<ClipSo
   };
 }
 
-/** Stream cuts at any second (its clip API), where our own media snaps to its segments. */
-export const HOSTED_CLIP_STEP_S = 1;
-
 /**
- * The verdict for media the provider holds (a Stream live input, recording or upload): clips are cut from our own
- * segments, which Stream-held media does not have, so none can be cut yet (ADR 022): `hosted`, or `login` for a
- * visitor; what is left on the passes is still told.
+ * The verdict for media the provider holds: a finished Stream video (a recording, an upload) is cut by Stream's clip
+ * API on whole seconds, under the same rules as our own media; a live input's stream has no video to cut until its
+ * recording is ready (ADR 022): `hosted`, or `login` for a visitor, with what is left on the passes still told.
  */
-export async function hostedClipVerdict(scope: SourceScope, viewer: Viewer, source: Pick<ClipSource, "status">, maxDurationS: number): Promise<ClipVerdict> {
+export async function hostedClipVerdict(scope: SourceScope, viewer: Viewer, source: VerdictSource & { live: boolean }, maxDurationS: number): Promise<ClipVerdict> {
+  if (!source.live) return verdictOf(scope, viewer, source, maxDurationS, HOSTED_CLIP_STEP_S);
   const decision = await decideClip(scope, viewer, source);
   // A visitor is still asked to log in first (the page shows no clip list without an account).
   const reason = !decision.allowed && decision.reason === "login" ? "login" : "hosted";

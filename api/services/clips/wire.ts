@@ -55,7 +55,8 @@ export async function toClip(s: Signer, row: ClipRow, opts: { canDownload: boole
     failure_reason: row.failureReason,
     created_at: iso(row.createdAt)!,
     ready_at: iso(row.readyAt),
-    preview: row.status === "failed" ? null : await sign(CLIP_PREVIEW),
+    // The preview plays our own segments; a clip Stream cuts (sourceVideoUid) has none until its file is here.
+    preview: row.status === "failed" || row.sourceVideoUid !== null ? null : await sign(CLIP_PREVIEW),
     file: ready ? { ...(await sign(CLIP_FILE)), size: row.fileSize ?? 0 } : null,
     poster: ready && row.posterKey ? await sign(CLIP_POSTER) : null,
     can_download: ready && opts.canDownload,
