@@ -11,6 +11,7 @@ import { FormNotice } from "~/features/auth/AuthFields";
 import { CopyField } from "~/features/video/CopyField";
 import { InputStatus } from "~/features/video/InputStatus";
 import { metaFromLoader } from "~/lib/route-meta";
+import { consoleMessage } from "~/features/console/messages";
 import { readForm } from "~/server/form.server";
 import { requireChannelManager } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
@@ -47,7 +48,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     return json<Result>({ eventId: 0, tone: "error", message: t("video:live.badRequest") }, { status: 400 });
   }
   const result = intent === "create" ? await calls.createInput(eventId) : await calls.deleteInput(eventId);
-  if (!result.ok) return json<Result>({ eventId, tone: "error", message: result.message }, { status: result.status });
+  if (!result.ok) return json<Result>({ eventId, tone: "error", message: consoleMessage(t, result.message) }, { status: result.status });
   return json<Result>({ eventId, tone: "success", message: t(intent === "create" ? "video:live.created" : "video:live.deleted") });
 }
 

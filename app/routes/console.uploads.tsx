@@ -194,7 +194,7 @@ export default function ConsoleUploads() {
                   <span className={`input-status input-status--${u.status}`} data-status={u.status}>
                     {t(`uploads.status.${u.status}`)}
                   </span>
-                  {u.error ? <span className="uploads__error">{u.error}</span> : null}
+                  {u.error ? <span className="uploads__error">{consoleMessage(t, u.error)}</span> : null}
                 </td>
                 <td>
                   <LocalTime iso={u.created_at} zone="UTC" />
