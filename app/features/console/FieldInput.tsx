@@ -21,20 +21,7 @@ export function FieldInput({ field, item, errors, defaultLang }: { field: Field;
       {field.required ? null : <span className="field__required"> ({t("form.optional")})</span>}
     </>
   );
-  const foot = (
-    <>
-      {field.hint ? (
-        <p id={hintId} className="field__hint">
-          {t(`hints.${field.hint}`)}
-        </p>
-      ) : null}
-      {own.length ? (
-        <p id={errorId} className="field__error" role="alert">
-          {own.join(" · ")}
-        </p>
-      ) : null}
-    </>
-  );
+  const foot = <FieldNotes hint={field.hint} hintId={hintId} errors={own} errorId={errorId} />;
 
   if (field.kind === "localized") {
     const parts = value as Record<string, string>;
@@ -131,5 +118,24 @@ export function FieldInput({ field, item, errors, defaultLang }: { field: Field;
       {field.kind === "datetime" ? <p className="field__hint">{t("form.timeZone", { zone: field.timeZone })}</p> : null}
       {foot}
     </div>
+  );
+}
+
+/** A field's hint and its errors, with the ids its input names in aria-describedby. */
+export function FieldNotes({ hint, hintId, errors, errorId }: { hint?: string; hintId: string; errors: string[]; errorId: string }) {
+  const { t } = useTranslation("console");
+  return (
+    <>
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {t(`hints.${hint}`)}
+        </p>
+      ) : null}
+      {errors.length ? (
+        <p id={errorId} className="field__error" role="alert">
+          {errors.join(" · ")}
+        </p>
+      ) : null}
+    </>
   );
 }

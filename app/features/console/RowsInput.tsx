@@ -3,7 +3,7 @@
 // the unsaved rows, so it works without JavaScript and by keyboard; each row is a named group for screen readers.
 import { useTranslation } from "react-i18next";
 import { getPath, idOf, localizedText, ROW_COUNT, ROW_KEEP, rowKeep, type Field, type Json } from "./fields";
-import { FieldInput } from "./FieldInput";
+import { FieldInput, FieldNotes } from "./FieldInput";
 
 type RowsField = Extract<Field, { kind: "rows" }>;
 
@@ -21,16 +21,7 @@ export function RowsInput({ field, item, errors, defaultLang }: { field: RowsFie
         {t(`fields.${field.label}`)}
         {field.required ? null : <span className="field__required"> ({t("form.optional")})</span>}
       </legend>
-      {field.hint ? (
-        <p id={hintId} className="field__hint">
-          {t(`hints.${field.hint}`)}
-        </p>
-      ) : null}
-      {own.length ? (
-        <p id={errorId} className="field__error" role="alert">
-          {own.join(" · ")}
-        </p>
-      ) : null}
+      <FieldNotes hint={field.hint} hintId={hintId} errors={own} errorId={errorId} />
       <input type="hidden" name={`${field.name}.${ROW_COUNT}`} value={rows.length} />
       {rows.length ? (
         <ol className="console-rows__list">
