@@ -112,3 +112,31 @@ for (const ch of CHANNELS) {
     await ownerContext.close();
   });
 }
+
+test("alpha: a visitor who leaves the campaign's landing page before the analytics client has loaded keeps the landing page and its campaign", async ({ page, request }) => {
+  const ch = CHANNELS[0];
+  const trk = `e2e-slow-${crypto.randomUUID().slice(0, 8)}`;
+  await page.addInitScript(() => window.localStorage.setItem("rudy_analytics", "on"));
+  // The client's chunk arrives only after the visitor has moved on.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/browser-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url(ch, `/?trk=${trk}`));
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.locator('.site-nav a[href="/schedule"]').first().click();
+  await expect(page).toHaveURL(/\/schedule$/);
+  release();
+
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem("rudy_analytics_session")), { timeout: 15_000 }).not.toBeNull();
+  const session = await page.evaluate(() => (JSON.parse(window.localStorage.getItem("rudy_analytics_session") ?? "{}") as { id?: string }).id ?? "");
+  const pages = async () =>
+    (await stored(request, ch, session)).filter((r) => r.kind === "event" && r.name === "visit_page").map((r) => ({ path: new URL(String(r.data.origin)).pathname, trk: r.trk }));
+  await expect.poll(pages, { timeout: 30_000 }).toEqual([
+    { path: "/", trk },
+    { path: "/schedule", trk },
+  ]);
+  expect((await stored(request, ch, session)).find((r) => r.kind === "session")).toMatchObject({ trk });
+});

@@ -6,6 +6,10 @@ import { useEffect, useRef, useState } from "react";
 import type { AnalyticsConfig } from "./browser";
 import type { AnalyticsClient } from "./client";
 
+type PageView = Parameters<AnalyticsClient["page"]>[0];
+/** Pages kept while the client loads: more than a visitor clicks through in that time. */
+const WAITING_MAX = 20;
+
 export interface AnalyticsProviderProps {
   config: AnalyticsConfig;
   user: { id: number; email: string } | null;
@@ -30,15 +34,22 @@ export function AnalyticsProvider({ config, user }: AnalyticsProviderProps) {
     client?.setUser(userId === null ? null : { id: userId, email }, window.location.href);
   }, [client, userId, email]);
 
-  // Each URL shown once: the first page with the document's referrer, the next ones with the page before.
+  // Each URL shown once: the first page with the document's referrer, the next ones with the page before. Pages shown
+  // before the client's chunk has loaded wait here and go in order once it has: a visitor who lands on a campaign
+  // link (?trk=) and moves on at once keeps the landing page and its campaign.
   const { pathname, search } = useLocation();
   const previous = useRef<string | null>(null);
+  const waiting = useRef<PageView[]>([]);
   useEffect(() => {
-    if (!client) return;
+    if (client) for (const view of waiting.current.splice(0)) client.page(view);
+  }, [client]);
+  useEffect(() => {
     const url = window.location.href;
     if (previous.current === url) return;
-    client.page({ url, title: document.title, referrer: previous.current ?? document.referrer });
+    const view = { url, title: document.title, referrer: previous.current ?? document.referrer };
     previous.current = url;
+    if (client) client.page(view);
+    else if (waiting.current.push(view) > WAITING_MAX) waiting.current.shift();
   }, [client, pathname, search]);
   return null;
 }
