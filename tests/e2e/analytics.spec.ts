@@ -113,7 +113,7 @@ for (const ch of CHANNELS) {
   });
 }
 
-test("alpha: a visitor who leaves the campaign's landing page before the analytics client has loaded keeps the landing page and its campaign", async ({ page, request }) => {
+test("alpha: a visitor who leaves the campaign's landing page before the analytics client has loaded (in the page, then by a full load) keeps every page and the campaign", async ({ page, request }) => {
   const ch = CHANNELS[0];
   const trk = `e2e-slow-${crypto.randomUUID().slice(0, 8)}`;
   await page.addInitScript(() => window.localStorage.setItem("rudy_analytics", "on"));
@@ -128,6 +128,9 @@ test("alpha: a visitor who leaves the campaign's landing page before the analyti
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.locator('.site-nav a[href="/schedule"]').first().click();
   await expect(page).toHaveURL(/\/schedule$/);
+  // Then a full page load, still before the chunk: what waited is not lost with the page.
+  await page.goto(url(ch, "/faq"));
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   release();
 
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem("rudy_analytics_session")), { timeout: 15_000 }).not.toBeNull();
@@ -137,6 +140,7 @@ test("alpha: a visitor who leaves the campaign's landing page before the analyti
   await expect.poll(pages, { timeout: 30_000 }).toEqual([
     { path: "/", trk },
     { path: "/schedule", trk },
+    { path: "/faq", trk },
   ]);
   expect((await stored(request, ch, session)).find((r) => r.kind === "session")).toMatchObject({ trk });
 });

@@ -9,6 +9,28 @@ import type { AnalyticsClient } from "./client";
 type PageView = Parameters<AnalyticsClient["page"]>[0];
 /** Pages kept while the client loads: more than a visitor clicks through in that time. */
 const WAITING_MAX = 20;
+/** This tab's pages shown before the client loaded (the client's own keys share the "rudy_" prefix). */
+const WAITING_KEY = "rudy_analytics_waiting";
+
+const isView = (v: unknown): v is PageView => !!v && typeof v === "object" && typeof (v as PageView).url === "string";
+
+function readWaiting(): PageView[] {
+  try {
+    const list: unknown = JSON.parse(window.sessionStorage.getItem(WAITING_KEY) ?? "[]");
+    return Array.isArray(list) ? list.filter(isView) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeWaiting(list: PageView[]): void {
+  try {
+    if (list.length) window.sessionStorage.setItem(WAITING_KEY, JSON.stringify(list.slice(-WAITING_MAX)));
+    else window.sessionStorage.removeItem(WAITING_KEY);
+  } catch {
+    // Storage refused (private mode, quota): those pages go unreported, as before the client existed.
+  }
+}
 
 export interface AnalyticsProviderProps {
   config: AnalyticsConfig;
@@ -35,13 +57,15 @@ export function AnalyticsProvider({ config, user }: AnalyticsProviderProps) {
   }, [client, userId, email]);
 
   // Each URL shown once: the first page with the document's referrer, the next ones with the page before. Pages shown
-  // before the client's chunk has loaded wait here and go in order once it has: a visitor who lands on a campaign
-  // link (?trk=) and moves on at once keeps the landing page and its campaign.
+  // before the client's chunk has loaded wait in this tab's storage, across full page loads too, and go in order once
+  // it has: a visitor who lands on a campaign link (?trk=) and moves on at once keeps the landing page and its campaign.
   const { pathname, search } = useLocation();
   const previous = useRef<string | null>(null);
-  const waiting = useRef<PageView[]>([]);
   useEffect(() => {
-    if (client) for (const view of waiting.current.splice(0)) client.page(view);
+    if (!client) return;
+    const waiting = readWaiting();
+    writeWaiting([]);
+    for (const view of waiting) client.page(view);
   }, [client]);
   useEffect(() => {
     const url = window.location.href;
@@ -49,7 +73,7 @@ export function AnalyticsProvider({ config, user }: AnalyticsProviderProps) {
     const view = { url, title: document.title, referrer: previous.current ?? document.referrer };
     previous.current = url;
     if (client) client.page(view);
-    else if (waiting.current.push(view) > WAITING_MAX) waiting.current.shift();
+    else writeWaiting([...readWaiting(), view]);
   }, [client, pathname, search]);
   return null;
 }
