@@ -83,7 +83,10 @@ for (const ch of CHANNELS) {
         await fillLogin(page, ch, email, `wrong-${attempt}`);
         expect((await answered).status()).toBe(422);
       }
+      // The refusal is awaited as the attempts are (a loaded machine can take longer than an assertion's timeout).
+      const refused = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/login");
       await fillLogin(page, ch, email, "wrong-again");
+      expect((await refused).status()).toBe(422);
       await expect(page.getByRole("alert").filter({ hasText: t.messages.throttled })).toBeVisible();
     });
 
