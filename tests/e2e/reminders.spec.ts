@@ -63,6 +63,8 @@ for (const ch of CHANNELS) {
     await page.goto(url(ch, `/watch/${id}`));
     await acceptCookies(page);
     await expect(page.getByTestId("watch-countdown")).toBeVisible();
+    // The button is a fetcher's form: pressed before the page has hydrated it would post the document.
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 
     const button = await tabTo(page, t.button.add);
     await expect(button).toHaveAttribute("aria-pressed", "false");
