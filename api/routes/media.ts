@@ -22,7 +22,7 @@ import { serveR2Object } from "../services/r2-range";
 import { serveTimelineFile } from "../services/timeline-files";
 import { CLIP_MAX_DURATION_S, type Thumbnails } from "../contract/clips";
 import { fromEvent, clipVerdict, hostedClipVerdict } from "../services/clips/sources";
-import { eventMediaSource, hostedPlayback, playable } from "../services/video/media-source";
+import { eventMediaSource, hostedGrantUrls, hostedPlayback, playable } from "../services/video/media-source";
 import type { MediaInfo } from "../services/livesim";
 import { grantedStream } from "./streams";
 
@@ -83,14 +83,10 @@ export const mediaRoutes = new Hono<AppEnv>()
     const allowance = status === "finished" ? await loadDownloadAllowance({ db: c.get("db"), channelId: c.get("channel").id }, viewer) : null;
     const clipScope = { db: c.get("db"), bucket: c.env.MEDIA, channelId: c.get("channel").id };
     if (media.kind === "stream") {
-      const { dash, hls, token, poster } = signed!;
+      const hosted = signed!;
       const data: Playback = {
-        dash,
-        hls,
-        token,
-        token_place: "path",
-        expires_at: new Date(expires).toISOString(),
-        poster: event.poster ?? poster,
+        ...hostedGrantUrls(hosted, expires),
+        poster: event.poster ?? hosted.poster,
         preroll,
         // The recording downloads as Stream's MP4 once the stream has ended; a live input has no file yet.
         download: status === "finished" && !media.live ? hostedDownloadVerdict(allowance, event.endUtcTs - event.eventUtcTs) : null,

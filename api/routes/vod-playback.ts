@@ -23,7 +23,7 @@ import { prerollFor } from "../services/preroll-grant";
 import { serveTimelineFile } from "../services/timeline-files";
 import { CLIP_MAX_DURATION_S } from "../contract/clips";
 import { clipVerdict, hostedClipVerdict, vodSource } from "../services/clips/sources";
-import { hostedPlayback, playable, vodMediaSource } from "../services/video/media-source";
+import { hostedGrantUrls, hostedPlayback, playable, vodMediaSource } from "../services/video/media-source";
 import { requireMediaToken, thumbnailsOf } from "./media";
 import { grantedStream } from "./streams";
 
@@ -104,15 +104,11 @@ export const vodPlaybackRoutes = new Hono<AppEnv>()
     const image = item.assets.find((a) => a.type === "image")?.path;
     const preroll = await prerollFor(c, viewer, { key: `vod:${id}`, live: false, locationId: item.locationId, eventCategoryId: item.eventCategoryId });
     if (media.kind === "stream") {
-      const { dash, hls, token, poster } = signed!;
+      const hosted = signed!;
       const clipScope = { db: c.get("db"), bucket: c.env.MEDIA, channelId: c.get("channel").id };
       const data: Playback = {
-        dash,
-        hls,
-        token,
-        token_place: "path",
-        expires_at: new Date(expires).toISOString(),
-        poster: image ?? poster,
+        ...hostedGrantUrls(hosted, expires),
+        poster: image ?? hosted.poster,
         preroll,
         download: null,
         clip: await hostedClipVerdict(clipScope, viewer, { kind: "vod", event: null, item, status: "finished", live: media.live }, CLIP_MAX_DURATION_S),

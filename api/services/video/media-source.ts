@@ -101,6 +101,11 @@ export function hostedPlayback(s: SourceScope, uid: string, expiresAt: number): 
   );
 }
 
+/** The part of a playback grant that names a hosted video: its signed URLs, whose token sits in the URL's path. */
+export function hostedGrantUrls(signed: SignedPlayback, expiresAt: number) {
+  return { dash: signed.dash, hls: signed.hls, token: signed.token, token_place: "path" as const, expires_at: new Date(expiresAt).toISOString() };
+}
+
 /** Asks the provider for a hosted video's MP4 and answers its state. */
 export function hostedDownloadState(s: SourceScope, uid: string): Promise<DownloadState> {
   return viaProvider(

@@ -27,14 +27,19 @@ export async function listUploads(scope: ConsoleScope): Promise<MediaUpload[]> {
   return rows.map(uploadWire);
 }
 
-export async function getUpload(scope: ConsoleScope, id: number): Promise<MediaUpload> {
+/** One of the channel's uploads; another channel's id is not found, like one that does not exist. */
+async function channelUpload(scope: ConsoleScope, id: number): Promise<UploadRow> {
   const row = await scope.db
     .select()
     .from(mediaUploads)
     .where(and(eq(mediaUploads.channelId, scope.channel.id), eq(mediaUploads.id, id)))
     .get();
   if (!row) throw notFound();
-  return uploadWire(row);
+  return row;
+}
+
+export async function getUpload(scope: ConsoleScope, id: number): Promise<MediaUpload> {
+  return uploadWire(await channelUpload(scope, id));
 }
 
 /** The file's problem in the form's words, or null: a video container we package, within the size limit. */
@@ -111,12 +116,7 @@ export async function markDirectUploadSent(scope: ConsoleScope, upload: UploadRo
  * being packaged or already in the library is refused (409): the library is where a ready video is removed.
  */
 export async function removeUpload(scope: ConsoleScope, id: number): Promise<void> {
-  const row = await scope.db
-    .select()
-    .from(mediaUploads)
-    .where(and(eq(mediaUploads.channelId, scope.channel.id), eq(mediaUploads.id, id)))
-    .get();
-  if (!row) throw notFound();
+  const row = await channelUpload(scope, id);
   if (row.status !== "waiting" && row.status !== "failed") throw new ApiError(409, VIDEO_MESSAGES.uploadBusy);
   const provider = videoProvider(scope.env, scope.db);
   // An upload of the other provider (configuration changed since) is only forgotten here.
