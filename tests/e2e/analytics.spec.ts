@@ -113,7 +113,10 @@ for (const ch of CHANNELS) {
   });
 }
 
-test("alpha: a visitor who leaves the campaign's landing page before the analytics client has loaded (in the page, then by a full load) keeps every page and the campaign", async ({ page, request }) => {
+test("alpha: a visitor who moves on before the analytics client has loaded (in the page, by a full load, by registering) keeps every page, the campaign and the login", async ({
+  page,
+  request,
+}, testInfo) => {
   const ch = CHANNELS[0];
   const trk = `e2e-slow-${crypto.randomUUID().slice(0, 8)}`;
   await page.addInitScript(() => window.localStorage.setItem("rudy_analytics", "on"));
@@ -124,23 +127,32 @@ test("alpha: a visitor who leaves the campaign's landing page before the analyti
     await held;
     await route.continue();
   });
+  // What the tab keeps for the client meanwhile: each page once the page has shown it (a page left in the very
+  // instant its address changed, before it rendered, is not one the visitor saw).
+  const waiting = () =>
+    page.evaluate(() => (JSON.parse(window.sessionStorage.getItem("rudy_analytics_waiting") ?? "[]") as { page?: { url: string } }[]).flatMap((e) => (e.page ? [new URL(e.page.url).pathname] : [])));
   await page.goto(url(ch, `/?trk=${trk}`));
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.locator('.site-nav a[href="/schedule"]').first().click();
   await expect(page).toHaveURL(/\/schedule$/);
-  // Then a full page load, still before the chunk: what waited is not lost with the page.
+  await expect.poll(waiting).toEqual(["/", "/schedule"]);
+  // Then full page loads, still before the chunk: what waited is not lost with the page. The visitor registers, which
+  // signs them in.
   await page.goto(url(ch, "/faq"));
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await register(page, ch, newUser(testInfo, `analytics-slow-${crypto.randomUUID().slice(0, 8)}`));
+  await expect.poll(waiting).toEqual(["/", "/schedule", "/faq", "/registration", "/verify-notice"]);
   release();
 
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem("rudy_analytics_session")), { timeout: 15_000 }).not.toBeNull();
   const session = await page.evaluate(() => (JSON.parse(window.localStorage.getItem("rudy_analytics_session") ?? "{}") as { id?: string }).id ?? "");
   const pages = async () =>
     (await stored(request, ch, session)).filter((r) => r.kind === "event" && r.name === "visit_page").map((r) => ({ path: new URL(String(r.data.origin)).pathname, trk: r.trk }));
-  await expect.poll(pages, { timeout: 30_000 }).toEqual([
-    { path: "/", trk },
-    { path: "/schedule", trk },
-    { path: "/faq", trk },
-  ]);
-  expect((await stored(request, ch, session)).find((r) => r.kind === "session")).toMatchObject({ trk });
+  await expect.poll(pages, { timeout: 30_000 }).toEqual(["/", "/schedule", "/faq", "/registration", "/verify-notice"].map((path) => ({ path, trk })));
+  const rows = await stored(request, ch, session);
+  expect(rows.find((r) => r.kind === "session")).toMatchObject({ trk });
+  // The client learnt the visitor was signed out before they registered: the sign-in counts as a login, theirs.
+  const logins = rows.filter((r) => r.kind === "event" && r.name === "login");
+  expect(logins).toEqual([expect.objectContaining({ user_id: expect.any(Number), trk })]);
+  expect(new URL(String(logins[0].data.origin)).pathname).toBe("/verify-notice");
 });

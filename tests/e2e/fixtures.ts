@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 
 export const PORT = Number(process.env.E2E_PORT ?? 8788);
 
@@ -26,9 +26,30 @@ export const GOOGLE_TAG_SCRIPTS = "https://www.googletagmanager.com/**";
 /** The Cast sender SDK the player loads in Chromium (issue 15): offline, a stand-in that never finds a receiver. */
 export const CAST_SENDER_SCRIPT = "https://www.gstatic.com/cv/js/sender/**";
 
+const REQUEST_METHODS = new Set(["get", "post", "put", "patch", "delete", "head", "fetch"]);
+
+/**
+ * The test's API client, asking again when the server reset a kept-alive connection. Node keeps connections alive,
+ * and workerd closes one left idle for 5 s: a test that makes a request, spends 5 s in the browser and makes the next
+ * one can send it on a socket the server is closing that instant ("socket hang up", ECONNRESET: the request was never
+ * read). Playwright's `maxRetries` retries exactly that error and nothing else.
+ */
+export function resendingOnReset(request: APIRequestContext): APIRequestContext {
+  return new Proxy(request, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof property !== "string" || !REQUEST_METHODS.has(property) || typeof value !== "function") return value;
+      return (url: unknown, options?: { maxRetries?: number }) => (value as (u: unknown, o: unknown) => unknown).call(target, url, { maxRetries: 2, ...options });
+    },
+  });
+}
+
 export const test = base.extend<{ consoleErrors: string[]; releaseStream: void; googleTagStandIn: void; castSenderStandIn: void }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     await use({ ...extraHTTPHeaders, "cf-connecting-ip": addressOf(testInfo.testId, testInfo.repeatEachIndex) });
+  },
+  request: async ({ request }, use) => {
+    await use(resendingOnReset(request));
   },
   // A viewer closing the tab frees their counted stream at once (the player's pagehide beacon), but a test's context
   // just ends. Without this, the demo viewers' streams would hold their passes' slots for a few minutes after each
