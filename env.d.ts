@@ -65,6 +65,9 @@ interface Env {
   /** The secret Stream answered when the webhook URL (/api/video/webhook) was set. */
   CLOUDFLARE_STREAM_WEBHOOK_SECRET?: string;
   CLOUDFLARE_STREAM_NOTIFICATION_SECRET?: string;
+  /** A Stream signing key (POST /stream/keys): its `id`, and its `jwk` as answered. Tokens are then signed here. */
+  CLOUDFLARE_STREAM_SIGNING_KEY_ID?: string;
+  CLOUDFLARE_STREAM_SIGNING_JWK?: string;
   /** Outside production: the shared secret of the local ingest process (a development value when empty). */
   LOCAL_INGEST_SECRET?: string;
 }

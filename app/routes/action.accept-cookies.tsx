@@ -6,16 +6,17 @@ import { CONSENT_ASK_AGAIN, postedConsent } from "~/lib/consent";
 import { safeRedirectPath } from "@api/lib/safe-redirect";
 import { clearConsentCookie, consentCookie } from "~/server/cookies.server";
 import { requireTenant } from "~/server/guards.server";
-import { readForm } from "~/server/form.server";
+import { answersJson, readForm } from "~/server/form.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   requireTenant(context);
   const consent = form.get("consent");
   const cookie = consent === CONSENT_ASK_AGAIN ? clearConsentCookie(request) : consentCookie(request, postedConsent(consent));
-  // With JavaScript (a fetcher's data request) the visitor stays where they are: the page's data reloads, but nothing
-  // navigates, so an open menu or drawer is not closed under their finger. Without it, back to the page.
-  if (new URL(request.url).searchParams.has("_data")) return json({ stored: true }, { headers: { "Set-Cookie": cookie } });
+  // With JavaScript (the notice's fetcher, with `FetchMarker`) the visitor stays where they are: the page's data
+  // reloads, but nothing navigates, so an open menu or drawer is not closed under their finger. Without it (or before
+  // hydration, and from the footer's "Cookie settings"), back to the page.
+  if (answersJson(form)) return json({ stored: true }, { headers: { "Set-Cookie": cookie } });
   return redirect(safeRedirectPath(form.get("redirectTo"), "/"), { headers: { "Set-Cookie": cookie } });
 }
 

@@ -2,7 +2,7 @@
 // intent=remind (id, remind). Answers JSON to the buttons' fetchers; after a POST, Remix reloads the root's
 // favourites, so every button on the page shows the new state. A signed-out visitor is sent to log in, and the
 // follow is completed by the sign-in (pending-follow.server.ts). Without JavaScript the form posts here as a
-// document request and is sent back to its page (the hydrated buttons add `fetch=1` to ask for JSON).
+// document request and is sent back to its page (the hydrated buttons add `FetchMarker` to ask for JSON).
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { FAVORITABLE_TYPES, FAVORITE_MESSAGES, type FavoritableType } from "@api/contract/favorites";
 import { authLink, returnPath } from "~/lib/auth-paths";
@@ -11,7 +11,7 @@ import { getT } from "~/server/i18n.server";
 import { rememberFollow } from "~/server/pending-follow.server";
 import { isApiRequestError } from "~/server/api/errors";
 import { destroySession, markExpired } from "~/server/session.server";
-import { readForm } from "~/server/form.server";
+import { answersJson, readForm } from "~/server/form.server";
 
 export type FavoritesActionData = { ok: true; intent: string } | { ok: false; intent: string; message: string };
 
@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(form?.get("intent") ?? "");
   const back = returnPath(form?.get("redirectTo"), "/");
   // A document POST (no JavaScript) goes back to its page; the buttons' fetchers (which add `fetch`) get JSON.
-  const fromFetcher = form?.get("fetch") === "1";
+  const fromFetcher = answersJson(form);
   const answer = (data: FavoritesActionData, status = 200) => (fromFetcher || !data.ok ? json(data, { status }) : redirect(back));
   const refused = (message: string, status = 400) => answer({ ok: false, intent, message }, status);
 

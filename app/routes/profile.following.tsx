@@ -9,6 +9,7 @@ import { CalendarFeedLink } from "~/features/calendar/CalendarFeedLink";
 import { Crest } from "~/features/events/Crest";
 import { eventActionsLinks } from "~/features/events/EventActions";
 import { catalogueLinks } from "~/features/events/links";
+import { FetchMarker } from "~/lib/fetch-marker";
 import { FollowButton, useFavoritesAction } from "~/features/favorites/FollowButton";
 import { metaFromLoader } from "~/lib/route-meta";
 import { requireUser } from "~/server/guards.server";
@@ -78,7 +79,7 @@ function FollowingItem({ favorite, origin }: { favorite: Favorite; origin: strin
 /** Reminder mails for all of a favourite's games: a switch, optimistic, put back with the reason on a refusal. */
 function RemindToggle({ favorite }: { favorite: Favorite }) {
   const { t } = useTranslation("favorites");
-  const { fetcher, error, jsonField } = useFavoritesAction();
+  const { fetcher, error } = useFavoritesAction();
   const asked = fetcher.formData?.get("remind");
   const on = asked === undefined || asked === null ? favorite.remind : asked === "true";
   const hint = `remind-hint-${favorite.id}`;
@@ -88,7 +89,7 @@ function RemindToggle({ favorite }: { favorite: Favorite }) {
       <input type="hidden" name="id" value={favorite.id} />
       <input type="hidden" name="remind" value={on ? "false" : "true"} />
       <input type="hidden" name="redirectTo" value="/profile/following" />
-      {jsonField}
+      <FetchMarker />
       <button type="submit" role="switch" aria-checked={on} aria-describedby={hint} className="switch">
         <span className="switch__track" aria-hidden="true" />
         <span>{t("page.remind")}</span>

@@ -2,6 +2,7 @@
 // 4xx, never a 500: 415 for a type other than a form's, 400 for a form that does not parse or is too large. The
 // thrown answer carries a code the root error boundary words in the visitor's language.
 import { json } from "@remix-run/cloudflare";
+import { FETCH_MARKER } from "~/lib/fetch-marker";
 
 /** The two encodings an HTML form (and Remix's fetchers, and sendBeacon with a form) sends. */
 export const FORM_CONTENT_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
@@ -108,3 +109,9 @@ async function drainReader(reader: ReadableStreamDefaultReader<Uint8Array>, alre
     // A broken stream has nothing more to drain.
   }
 }
+
+/**
+ * The form came from a hydrated page's fetcher (it carries `FetchMarker`'s field), which wants JSON; otherwise it is a
+ * document post, without JavaScript or before hydration, which goes back to its page.
+ */
+export const answersJson = (form: FormData | null | undefined): boolean => form?.get(FETCH_MARKER.name) === FETCH_MARKER.value;

@@ -10,6 +10,7 @@ import { getDb } from "@api/db/client";
 import { channelSettings, clips, eventDownloads, events, liveInputs, mediaUploads, orders, prerolls, products, users, vodMediaItems } from "@api/db/schema";
 import { clearChannelCache } from "@api/middleware/tenant";
 import type { StreamCall } from "./stream.global-setup";
+import { fakeStreamMp4 } from "./stream-fake-mp4";
 import { client, clockedApi, env, freshEmail, json, PASSWORD, registerUser, type Client, type Data } from "./auth-helpers";
 import { call, HOSTS, seedChannels, type Fixtures } from "./fixtures";
 
@@ -359,6 +360,37 @@ describe("downloading a Stream recording", () => {
     expect(live.status).toBe(409);
     expect(await live.json()).toEqual({ message: "This event can be downloaded once it has ended." });
     expect((await alpha.post(`/api/download-event/${ids.beta}`, {}, v.token)).status).toBe(404);
+  });
+});
+
+describe("with a Stream signing key", () => {
+  it("signs playback and downloads in the Worker (no call to Stream's token endpoint), tokens Stream's delivery takes", async () => {
+    // What an operator does once: POST /stream/keys, and the answer's id and jwk become two secrets.
+    const made = await fetch(`${api}/accounts/${ACCOUNT}/stream/keys`, { method: "POST", headers: { authorization: "Bearer stream-token" } });
+    const key = ((await made.json()) as { result: { id: string; jwk: string } }).result;
+    const delivery = `${new URL(api).origin}/delivery`;
+    const signed = await client(app, "alpha", { ...stream, CLOUDFLARE_STREAM_DELIVERY_BASE: delivery, CLOUDFLARE_STREAM_SIGNING_KEY_ID: key.id, CLOUDFLARE_STREAM_SIGNING_JWK: key.jwk } as Env);
+    const before = (await streamCalls()).length;
+
+    const grant = await granted(await signed.post(`/api/events/${ids.live}/playback`, {}));
+    expect(grant.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(grant).toMatchObject({ dash: `${delivery}/${grant.token}/manifest/video.mpd`, token_place: "path" });
+    const manifest = await fetch(grant.dash!);
+    expect(manifest.status).toBe(200);
+    expect(await manifest.text()).toContain("<!-- in-live -->");
+
+    const v = await viewer({ capabilities: ["watch", "download"], limits: { downloads: 1 } });
+    await setDownload("rec-final", "ready", 100);
+    const ticket = await signed.post(`/api/download-event/${ids.finished}`, {}, v.token);
+    expect(ticket.status).toBe(200);
+    const mp4 = await fetch((await json<Data<DownloadTicket>>(ticket)).data.url);
+    expect(mp4.status).toBe(200);
+    expect(new Uint8Array(await mp4.arrayBuffer())).toEqual(fakeStreamMp4("rec-final"));
+    // A playback token does not open the MP4.
+    expect((await fetch(`${delivery}/${grant.token}/downloads/default.mp4`)).status).toBe(404);
+
+    const calls = (await streamCalls()).slice(before);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /rec-final/downloads"]);
   });
 });
 

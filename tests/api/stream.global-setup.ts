@@ -5,7 +5,11 @@
 // video's MP4 with PUT /__downloads/<account>/<uid> ({ status, percentComplete }); until then it is "inprogress".
 // It is also Stream's delivery host (CLOUDFLARE_STREAM_DELIVERY_BASE = <origin>/delivery): a ready video's MP4 is
 // GET /delivery/<token>/downloads/default.mp4 with a downloadable token (`dl.<uid>.<exp>`), the bytes of
-// fakeStreamMp4(uid); anything else there is a 404. DELETE /<uid> lets a video go.
+// fakeStreamMp4(uid); anything else there is a 404. DELETE /<uid> lets a video go. POST /keys makes a signing key as
+// Stream does (an RSA pair; the private half answered once, as base64 PEM and base64 JWK): the delivery host then
+// also takes RS256 JWTs signed with it (`sub` the uid, `downloadable` for an MP4), checked with the public half, and
+// GET /delivery/<token>/manifest/video.mpd answers a manifest to a token it takes.
+import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
@@ -22,6 +26,27 @@ export interface StreamCall {
   path: string;
   auth: string | null;
   body: unknown;
+}
+
+const RS256 = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" } as const;
+
+/** The uid a delivery token opens, and whether it opens the MP4: Stream's endpoint's (`tk.`/`dl.<uid>.<exp>`) or a JWT. */
+async function openToken(token: string, keys: Map<string, CryptoKey>): Promise<{ uid: string; downloadable: boolean } | null> {
+  const issued = /^(tk|dl)\.([^/.]+)\.\d+$/.exec(token);
+  if (issued) return { uid: issued[2]!, downloadable: issued[1] === "dl" };
+  const [header, claims, signature] = token.split(".");
+  if (!header || !claims || !signature) return null;
+  const decode = (part: string) => JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as Record<string, unknown>;
+  try {
+    const head = decode(header);
+    const body = decode(claims);
+    const key = keys.get(String(head.kid));
+    if (head.alg !== "RS256" || !key || body.kid !== head.kid || typeof body.sub !== "string" || !Number.isInteger(body.exp)) return null;
+    if (!(await crypto.subtle.verify(RS256, key, Buffer.from(signature, "base64url"), new TextEncoder().encode(`${header}.${claims}`)))) return null;
+    return { uid: body.sub, downloadable: body.downloadable === true };
+  } catch {
+    return null;
+  }
 }
 
 const ok = (result: unknown) => ({ success: true, errors: [], messages: [], result });
@@ -45,6 +70,7 @@ export function startFakeStream(): Promise<{ url: string; stop: () => Promise<vo
   const calls = new Map<string, StreamCall[]>();
   const downloads = new Map<string, { status: string; percentComplete: number }>();
   let clips = 0;
+  const keys = new Map<string, CryptoKey>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const send = (status: number, body: unknown) => {
@@ -62,11 +88,17 @@ export function startFakeStream(): Promise<{ url: string; stop: () => Promise<vo
       return send(200, { ok: true });
     }
 
-    const delivery = /^\/delivery\/dl\.([^/.]+)\.\d+\/downloads\/default\.mp4$/.exec(path);
+    const delivery = /^\/delivery\/([^/]+)\/(downloads\/default\.mp4|manifest\/video\.mpd)$/.exec(path);
     if (delivery) {
-      const uid = delivery[1];
+      const opened = await openToken(delivery[1]!, keys);
+      if (req.method !== "GET" || !opened) return send(404, notFound);
+      const { uid, downloadable } = opened;
+      if (delivery[2] === "manifest/video.mpd") {
+        res.writeHead(200, { "content-type": "application/dash+xml" });
+        return res.end(`<?xml version="1.0"?><MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static"><!-- ${uid} --></MPD>`);
+      }
       const ready = [...downloads].some(([key, state]) => key.endsWith(`/${uid}`) && state.status === "ready");
-      if (req.method !== "GET" || !ready) return send(404, notFound);
+      if (!downloadable || !ready) return send(404, notFound);
       const bytes = fakeStreamMp4(uid);
       res.writeHead(200, { "content-type": "video/mp4", "content-length": String(bytes.byteLength) });
       return res.end(bytes);
@@ -84,6 +116,15 @@ export function startFakeStream(): Promise<{ url: string; stop: () => Promise<vo
     if (uid.startsWith("missing")) return send(404, notFound);
     if (uid.startsWith("broken")) return send(500, { success: false, errors: [{ code: 10000, message: "Internal error" }], result: null });
 
+    if (req.method === "POST" && rest === "/keys") {
+      const pair = await crypto.subtle.generateKey({ ...RS256, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, ["sign", "verify"]);
+      const id = randomBytes(16).toString("hex");
+      keys.set(id, pair.publicKey);
+      const der = Buffer.from(await crypto.subtle.exportKey("pkcs8", pair.privateKey)).toString("base64");
+      const pem = `-----BEGIN PRIVATE KEY-----\n${der.match(/.{1,64}/g)!.join("\n")}\n-----END PRIVATE KEY-----\n`;
+      const jwk = await crypto.subtle.exportKey("jwk", pair.privateKey);
+      return send(200, ok({ id, pem: Buffer.from(pem).toString("base64"), jwk: Buffer.from(JSON.stringify({ ...jwk, kid: id })).toString("base64"), created: new Date().toISOString() }));
+    }
     if (req.method === "POST" && /^\/[^/]+\/token$/.test(rest)) {
       const b = body as { exp: number; downloadable?: boolean };
       return send(200, ok({ token: `${b.downloadable ? "dl" : "tk"}.${uid}.${b.exp}` }));

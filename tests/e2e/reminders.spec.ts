@@ -2,7 +2,8 @@
 // only; the event is moved to start within the hour (dev route) and the reminder run is asked with a clock past the
 // reminder time (the "dev clock"): the mail is in /dev/outbox, in the channel's language, with the watch, calendar
 // and unsubscribe links; the unsubscribe link asks first, then stops the reminders. Signed out, the button is a
-// link to log in that comes back to the event. axe on the watch and unsubscribe pages.
+// link to log in that comes back to the event; without JavaScript the button posts the page and comes back to it. axe
+// on the watch and unsubscribe pages.
 // Each test uses its own upcoming ppv event (the furthest ones: other specs take the first free ones).
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -116,6 +117,22 @@ for (const ch of CHANNELS) {
     await page.goto(unsubscribe!.replace(/signature=[\w-]{4}/, "signature=AAAA"));
     await page.getByRole("button", { name: t.unsubscribe.confirm }).click();
     await expect(page.getByRole("alert")).toHaveText(t.unsubscribe.invalid);
+  });
+
+  test(`${ch.alias} (${lang}): without JavaScript, Remind me posts the page and comes back to it, set then removed`, async ({ page, browser, request }, testInfo) => {
+    const id = await upcomingEvent(request, ch.alias, 2);
+    await register(page, ch, newUser(testInfo, `remind-nojs-${ch.alias}`));
+    const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+    const plain = await noJs.newPage();
+    await plain.goto(url(ch, `/watch/${id}`));
+    await plain.getByRole("button", { name: t.button.add, exact: true }).click();
+    // Back on the event (not the action's JSON), showing what the server kept.
+    await expect(plain).toHaveURL(url(ch, `/watch/${id}`));
+    await expect(plain.getByRole("button", { name: t.button.set, exact: true })).toHaveAttribute("aria-pressed", "true");
+    await plain.getByRole("button", { name: t.button.set, exact: true }).click();
+    await expect(plain).toHaveURL(url(ch, `/watch/${id}`));
+    await expect(plain.getByRole("button", { name: t.button.add, exact: true })).toHaveAttribute("aria-pressed", "false");
+    await noJs.close();
   });
 
   test(`${ch.alias} (${lang}): signed out, Remind me asks to log in and comes back to the event`, async ({ page, request }) => {

@@ -79,3 +79,21 @@ describe("Stream's playback host and API base", () => {
     expect(() => videoSettings(env({ CLOUDFLARE_STREAM_DELIVERY_BASE: "javascript:alert(1)" }))).toThrow(/CLOUDFLARE_STREAM_DELIVERY_BASE/);
   });
 });
+
+describe("Stream's signing key", () => {
+  const jwk = { kty: "RSA", n: "n1", e: "AQAB", d: "d1", p: "p1", q: "q1", dp: "dp1", dq: "dq1", qi: "qi1" };
+  it("reads the jwk as Stream answers it (base64 of the JSON) or as JSON, with its id", () => {
+    const asStream = videoSettings(env({ CLOUDFLARE_STREAM_SIGNING_KEY_ID: "k1", CLOUDFLARE_STREAM_SIGNING_JWK: btoa(JSON.stringify(jwk)) }));
+    expect(asStream).toMatchObject({ CLOUDFLARE_STREAM_SIGNING_KEY_ID: "k1", CLOUDFLARE_STREAM_SIGNING_JWK: jwk });
+    expect(videoSettings(env({ CLOUDFLARE_STREAM_SIGNING_KEY_ID: "k1", CLOUDFLARE_STREAM_SIGNING_JWK: ` ${JSON.stringify(jwk)} ` })).CLOUDFLARE_STREAM_SIGNING_JWK).toEqual(jwk);
+    expect(videoSettings(env({ CLOUDFLARE_STREAM_SIGNING_KEY_ID: " ", CLOUDFLARE_STREAM_SIGNING_JWK: "" })).CLOUDFLARE_STREAM_SIGNING_JWK).toBeUndefined();
+  });
+
+  it("refuses a key pasted wrong, a public key, or one half of the pair, at start-up", () => {
+    expect(() => videoSettings(env({ CLOUDFLARE_STREAM_SIGNING_KEY_ID: "k1", CLOUDFLARE_STREAM_SIGNING_JWK: "not base64 at all!" }))).toThrow(/CLOUDFLARE_STREAM_SIGNING_JWK must be the jwk Stream answered/);
+    const { d: _d, ...publicOnly } = jwk;
+    expect(() => videoSettings(env({ CLOUDFLARE_STREAM_SIGNING_KEY_ID: "k1", CLOUDFLARE_STREAM_SIGNING_JWK: btoa(JSON.stringify(publicOnly)) }))).toThrow(/CLOUDFLARE_STREAM_SIGNING_JWK\.d/);
+    expect(() => videoSettings(env({ CLOUDFLARE_STREAM_SIGNING_JWK: btoa(JSON.stringify(jwk)) }))).toThrow(/set both or neither/);
+    expect(() => videoSettings(env({ CLOUDFLARE_STREAM_SIGNING_KEY_ID: "k1" }))).toThrow(/set both or neither/);
+  });
+});

@@ -1,7 +1,8 @@
 // The Cloudflare Stream adapter (issue 16) against a fake fetch answering Stream's documented shapes: live inputs
 // with automatic recording, direct uploads, video state, signed playback tokens and webhook signatures.
 import { describe, expect, it } from "vitest";
-import { CloudflareStreamProvider, STREAM_API } from "../../api/providers/video/cloudflare-stream";
+import { CloudflareStreamProvider, STREAM_API, type StreamSigningKey } from "../../api/providers/video/cloudflare-stream";
+import { fromBase64Url } from "../../api/lib/crypto";
 import { VideoProviderError } from "../../api/providers/video/types";
 
 type Call = { url: string; method: string; body: unknown; auth: string | null };
@@ -127,6 +128,54 @@ describe("uploads and playback", () => {
     const p = new CloudflareStreamProvider({ accountId: "acc123", apiToken: "tok", customerCode: "abc42", apiBase: "http://127.0.0.1:9999/client/v4", fetch: fetcher });
     await p.signedPlayback("v2", Date.UTC(2026, 0, 1));
     expect(urls).toEqual(["http://127.0.0.1:9999/client/v4/accounts/acc123/stream/v2/token"]);
+  });
+});
+
+describe("tokens signed with the account's signing key", () => {
+  const RS256 = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" } as const;
+  /** A key as POST /stream/keys makes one: an RSA pair, the private half handed over as a JWK. */
+  async function streamKey(): Promise<{ key: StreamSigningKey; publicKey: CryptoKey }> {
+    const pair = await crypto.subtle.generateKey({ ...RS256, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, ["sign", "verify"]);
+    return { key: { id: "8f926b2b01f383510025a78a4dcbf6a", jwk: await crypto.subtle.exportKey("jwk", pair.privateKey) }, publicKey: pair.publicKey };
+  }
+  const decode = (part: string) => JSON.parse(new TextDecoder().decode(fromBase64Url(part)!)) as Record<string, unknown>;
+  /** The JWT's header and claims, once its RS256 signature checks out with the public key. */
+  async function verified(token: string, publicKey: CryptoKey) {
+    const [header, claims, signature] = token.split(".");
+    expect(await crypto.subtle.verify(RS256, publicKey, fromBase64Url(signature!)!, new TextEncoder().encode(`${header}.${claims}`))).toBe(true);
+    return { header: decode(header!), claims: decode(claims!) };
+  }
+
+  it("signs playback and download URLs as Stream would, without calling Stream", async () => {
+    const { key, publicKey } = await streamKey();
+    const { calls, fetcher } = fakeStream({});
+    const p = new CloudflareStreamProvider({ accountId: "acc123", apiToken: "tok", customerCode: "abc42", signingKey: key, fetch: fetcher });
+    const urls = await p.signedPlayback("v2", Date.UTC(2026, 0, 1, 0, 10));
+    expect(await verified(urls.token, publicKey)).toEqual({ header: { alg: "RS256", kid: key.id }, claims: { sub: "v2", kid: key.id, exp: Date.UTC(2026, 0, 1, 0, 10) / 1000 } });
+    expect(urls.dash).toBe(`https://customer-abc42.cloudflarestream.com/${urls.token}/manifest/video.mpd`);
+    expect(urls.token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+
+    const mp4 = await p.signedDownload("v2", Date.UTC(2026, 0, 1, 1), "Final 2026.mp4");
+    const token = /cloudflarestream\.com\/([^/]+)\/downloads\/default\.mp4\?filename=Final-2026$/.exec(mp4)?.[1];
+    expect((await verified(token!, publicKey)).claims).toEqual({ sub: "v2", kid: key.id, exp: Date.UTC(2026, 0, 1, 1) / 1000, downloadable: true });
+    expect(calls).toEqual([]);
+  });
+
+  it("falls back to Stream's token endpoint when the key cannot sign", async () => {
+    const { key } = await streamKey();
+    const { calls, fetcher } = fakeStream({ [`POST ${ACCOUNT}/v2/token`]: () => ok({ token: "from.stream" }) });
+    const broken = { id: key.id, jwk: { ...key.jwk, n: "AQAB" } };
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      const p = new CloudflareStreamProvider({ accountId: "acc123", apiToken: "tok", customerCode: "abc42", signingKey: broken, fetch: fetcher });
+      expect((await p.signedPlayback("v2", Date.UTC(2026, 0, 1))).token).toBe("from.stream");
+    } finally {
+      console.error = original;
+    }
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`POST ${STREAM_API}${ACCOUNT}/v2/token`]);
+    expect(errors).toHaveLength(1);
   });
 });
 

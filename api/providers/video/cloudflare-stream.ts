@@ -1,10 +1,12 @@
 // Cloudflare Stream as the video provider (issue 16), through its REST API with fetch (no SDK: a few calls, and
 // tests hand in a fake fetch). Live inputs record automatically, so a stream that stops becomes an on-demand video;
 // uploads go through a one-time direct upload URL; every video requires a signed URL (the playback grant's checks
-// are the only way in), and playback and download URLs carry a token Stream signs; webhooks are verified with
-// the account's webhook secret (`Webhook-Signature: time=…,sig1=…`, HMAC-SHA256 over "time.body").
+// are the only way in), and playback and download URLs carry a signed token: signed here with the account's Stream
+// signing key when one is configured (an RS256 JWT, no call), else by Stream's token endpoint (one API call per URL,
+// within the account's 1,200 calls per 5 minutes); webhooks are verified with the account's webhook secret
+// (`Webhook-Signature: time=…,sig1=…`, HMAC-SHA256 over "time.body").
 import { z } from "zod";
-import { hmacSha256, timingSafeEqual } from "../../lib/crypto";
+import { hmacSha256, timingSafeEqual, toBase64Url } from "../../lib/crypto";
 import { STREAM_TUS_CHUNK_BYTES } from "../../contract/video";
 import type { DirectUploadOptions, DownloadState, LiveInputState, NewDirectUpload, NewLiveInput, NewUpload, SignedPlayback, UploadState, VideoProvider, VideoWebhookEvent } from "./types";
 import { VideoProviderError } from "./types";
@@ -28,9 +30,46 @@ export interface CloudflareStreamOptions {
   apiBase?: string;
   /** Where signed URLs point and the MP4s are fetched from: streamOrigin(customerCode) unless a test points it elsewhere. */
   deliveryBase?: string;
+  /**
+   * A Stream signing key (POST /stream/keys answers its `id` and its private `jwk`): playback and download tokens are
+   * then signed here, with no call to Stream. Without it, each token is one call to Stream's token endpoint.
+   */
+  signingKey?: StreamSigningKey;
   /** The secret Stream answered when the webhook URL was set (PUT /stream/webhook). */
   webhookSecret?: string;
   fetch?: typeof fetch;
+}
+
+export interface StreamSigningKey {
+  id: string;
+  /** The RSA private key, as the JWK Stream answers (base64-decoded). */
+  jwk: JsonWebKey;
+}
+
+/** Stream's signing keys are RSA, and its tokens RS256 JWTs (RSASSA-PKCS1-v1_5 with SHA-256). */
+const RS256 = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" } as const;
+/** Each key imported once per isolate (the settings, and so the JWK object, live as long as the env). */
+const importedKeys = new WeakMap<JsonWebKey, Promise<CryptoKey>>();
+
+function signingCryptoKey(jwk: JsonWebKey): Promise<CryptoKey> {
+  let key = importedKeys.get(jwk);
+  if (!key) {
+    key = crypto.subtle.importKey("jwk", { kty: jwk.kty, n: jwk.n, e: jwk.e, d: jwk.d, p: jwk.p, q: jwk.q, dp: jwk.dp, dq: jwk.dq, qi: jwk.qi }, RS256, false, ["sign"]);
+    importedKeys.set(jwk, key);
+  }
+  return key;
+}
+
+const base64UrlJson = (value: unknown) => toBase64Url(new TextEncoder().encode(JSON.stringify(value)));
+
+/**
+ * A Stream token for `uid` signed with the account's signing key, as Stream's token endpoint would answer it: header
+ * `{ alg: RS256, kid }`, claims `{ sub, kid, exp }` and `downloadable` for an MP4.
+ */
+export async function signStreamToken(key: StreamSigningKey, uid: string, expiresAt: number, downloadable = false): Promise<string> {
+  const head = `${base64UrlJson({ alg: "RS256", kid: key.id })}.${base64UrlJson({ sub: uid, kid: key.id, exp: Math.floor(expiresAt / 1000), ...(downloadable ? { downloadable: true } : {}) })}`;
+  const signature = await crypto.subtle.sign(RS256, await signingCryptoKey(key.jwk), new TextEncoder().encode(head));
+  return `${head}.${toBase64Url(new Uint8Array(signature))}`;
 }
 
 const envelope = <T extends z.ZodType>(result: T) =>
@@ -176,11 +215,23 @@ export class CloudflareStreamProvider implements VideoProvider {
     return video ? videoState(video) : null;
   }
 
-  /** A token Stream signs for the video or live input `uid`, valid until `expiresAt` (and for its MP4 when `downloadable`). */
+  /**
+   * A token for the video or live input `uid`, valid until `expiresAt` (and for its MP4 when `downloadable`): signed
+   * here with the signing key when there is one, else by Stream. A key that cannot sign (refused by WebCrypto) falls
+   * back to Stream's endpoint, so playback goes on while the key is fixed.
+   */
   private async token(uid: string, expiresAt: number, downloadable = false): Promise<{ token: string; origin: string }> {
     const code = this.options.customerCode;
     const origin = this.options.deliveryBase ?? (code ? streamOrigin(code) : null);
     if (!origin) throw new VideoProviderError("CLOUDFLARE_STREAM_CUSTOMER_CODE is not set: Stream URLs cannot be signed");
+    const key = this.options.signingKey;
+    if (key) {
+      try {
+        return { token: await signStreamToken(key, uid, expiresAt, downloadable), origin };
+      } catch (error) {
+        console.error(`Stream signing key ${key.id} cannot sign, asking Stream's token endpoint: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
     const signed = await this.call("POST", `/${encodeURIComponent(uid)}/token`, tokenSchema, { exp: Math.floor(expiresAt / 1000), ...(downloadable ? { downloadable: true } : {}) });
     if (!signed) throw new VideoProviderError(`Stream has no video ${uid}`, 404);
     return { token: signed.token, origin };

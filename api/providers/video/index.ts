@@ -15,6 +15,40 @@ const DEV_INGEST_SECRET = "dev-only-ingest-secret-do-not-use-in-production";
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalText = z.preprocess(blankToUndefined, z.string().trim().min(1).optional());
 
+/** An RSA private key as a JWK: what a Stream signing key's `jwk` holds. */
+const rsaPrivateJwk = z.object({
+  kty: z.literal("RSA"),
+  n: z.string().min(1),
+  e: z.string().min(1),
+  d: z.string().min(1),
+  p: z.string().min(1),
+  q: z.string().min(1),
+  dp: z.string().min(1),
+  dq: z.string().min(1),
+  qi: z.string().min(1),
+});
+
+/**
+ * CLOUDFLARE_STREAM_SIGNING_JWK: the `jwk` field POST /stream/keys answers (base64 of the JWK's JSON), or the JSON
+ * itself. Parsed here, so a key pasted wrong stops the Worker at start-up with a clear message.
+ */
+const signingJwk = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text.startsWith("{") ? text : atob(text)) as unknown;
+      } catch {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "must be the jwk Stream answered (base64 of a JSON Web Key)" });
+        return z.NEVER;
+      }
+    })
+    .pipe(rsaPrivateJwk)
+    .optional(),
+);
+
 const videoEnvSchema = z.object({
   APP_ENV: z.string().default("development"),
   CLOUDFLARE_STREAM_ACCOUNT_ID: optionalText,
@@ -36,11 +70,17 @@ const videoEnvSchema = z.object({
       .optional(),
   ),
   CLOUDFLARE_STREAM_WEBHOOK_SECRET: optionalText,
+  /** A Stream signing key (POST /stream/keys): its id, and its private key. Both or neither. */
+  CLOUDFLARE_STREAM_SIGNING_KEY_ID: z.preprocess(blankToUndefined, z.string().trim().regex(/^[A-Za-z0-9_-]{1,128}$/).optional()),
+  CLOUDFLARE_STREAM_SIGNING_JWK: signingJwk,
   /** The secret of the Cloudflare Notifications webhook destination for "Stream Live Input" (sent as cf-webhook-auth). */
   CLOUDFLARE_STREAM_NOTIFICATION_SECRET: optionalText,
   LOCAL_INGEST_HOST: z.preprocess(blankToUndefined, z.string().regex(/^[A-Za-z0-9.-]+$/).default("127.0.0.1")),
   LOCAL_INGEST_RTMP_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1024).max(65_000).default(1935)),
   LOCAL_INGEST_SECRET: optionalText,
+}).refine((s) => Boolean(s.CLOUDFLARE_STREAM_SIGNING_KEY_ID) === Boolean(s.CLOUDFLARE_STREAM_SIGNING_JWK), {
+  message: "CLOUDFLARE_STREAM_SIGNING_KEY_ID and CLOUDFLARE_STREAM_SIGNING_JWK go together: set both or neither",
+  path: ["CLOUDFLARE_STREAM_SIGNING_KEY_ID"],
 });
 export type VideoSettings = z.output<typeof videoEnvSchema>;
 
@@ -92,6 +132,7 @@ export function videoProvider(env: Env, db: Db, fetcher?: typeof fetch): VideoPr
       apiBase: s.CLOUDFLARE_API_BASE,
       deliveryBase: s.CLOUDFLARE_STREAM_DELIVERY_BASE,
       webhookSecret: s.CLOUDFLARE_STREAM_WEBHOOK_SECRET,
+      signingKey: s.CLOUDFLARE_STREAM_SIGNING_KEY_ID && s.CLOUDFLARE_STREAM_SIGNING_JWK ? { id: s.CLOUDFLARE_STREAM_SIGNING_KEY_ID, jwk: s.CLOUDFLARE_STREAM_SIGNING_JWK } : undefined,
       fetch: fetcher,
     });
   }

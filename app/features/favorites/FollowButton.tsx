@@ -1,7 +1,7 @@
 import type { FavoritableType } from "@api/contract/favorites";
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "~/lib/use-hydrated";
+import { FetchMarker } from "~/lib/fetch-marker";
 import type { RootData } from "~/root";
 import type { FavoritesActionData } from "~/routes/action.favorites";
 
@@ -23,7 +23,7 @@ export function FollowButton({ target, compact, label }: { target: FollowTarget;
   const { t } = useTranslation("favorites");
   const root = useRouteLoaderData<RootData>("root");
   const location = useLocation();
-  const { fetcher, error, jsonField } = useFavoritesAction();
+  const { fetcher, error } = useFavoritesAction();
   const favorite = root?.following?.find((f) => f.type === target.type && f.favoritable_id === target.id) ?? null;
   const pending = fetcher.formData?.get("intent");
   const following = pending === "follow" ? true : pending === "unfollow" ? false : Boolean(favorite);
@@ -36,7 +36,7 @@ export function FollowButton({ target, compact, label }: { target: FollowTarget;
       <input type="hidden" name="favoritable_id" value={target.id} />
       {favorite ? <input type="hidden" name="id" value={favorite.id} /> : null}
       <input type="hidden" name="redirectTo" value={here} />
-      {jsonField}
+      <FetchMarker />
       <button
         type="submit"
         className="follow__button"
@@ -66,16 +66,14 @@ export function FollowButton({ target, compact, label }: { target: FollowTarget;
 }
 
 /**
- * A form posting to /action/favorites through a fetcher: the hidden field that asks for JSON once hydrated, and the
- * refusal to show inline (null while the call runs or after a success).
+ * A form posting to /action/favorites through a fetcher (with `FetchMarker`, which asks for JSON once hydrated): the
+ * fetcher and the refusal to show inline (null while the call runs or after a success).
  */
 export function useFavoritesAction() {
   const fetcher = useFetcher<FavoritesActionData>();
-  const hydrated = useHydrated();
   const message = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
   return {
     fetcher,
-    jsonField: hydrated ? <input type="hidden" name="fetch" value="1" /> : null,
     error: message ? (
       <span className="follow__error" role="alert">
         {message}

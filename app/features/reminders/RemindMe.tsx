@@ -4,6 +4,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { authLink } from "~/lib/auth-paths";
+import { FetchMarker } from "~/lib/fetch-marker";
 import type { RemindersActionData } from "~/routes/action.reminders";
 
 export interface ReminderState {
@@ -38,6 +39,8 @@ export function RemindMe({ eventId, state, returnTo }: { eventId: number; state:
     <fetcher.Form method="post" action="/action/reminders" className="remind-me" data-testid="remind-me">
       <input type="hidden" name="event_id" value={eventId} />
       <input type="hidden" name="intent" value={set ? "remove" : "add"} />
+      <input type="hidden" name="redirectTo" value={returnTo} />
+      <FetchMarker />
       <button type="submit" className={set ? "button" : "button button--primary"} aria-pressed={set} aria-describedby={hintId}>
         <BellIcon set={set} />
         {t(set ? "button.set" : "button.add")}

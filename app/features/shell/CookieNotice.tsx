@@ -2,6 +2,7 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { type KeyboardEvent, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { Consent } from "~/lib/consent";
+import { FetchMarker } from "~/lib/fetch-marker";
 
 /**
  * Shown until answered; the choice (accepted or declined) is kept in a cookie. Both buttons weigh the same, so
@@ -45,6 +46,7 @@ export function CookieNotice({
       </p>
       <fetcher.Form method="post" action="/action/accept-cookies" className="cookie-notice__actions">
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <FetchMarker />
         <button ref={first} type="submit" name="consent" value="declined" className="button cookie-notice__decline">
           {t("cookie.decline")}
         </button>
