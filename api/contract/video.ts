@@ -92,6 +92,19 @@ export interface MediaUpload {
   error: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * A direct upload still waiting for its bytes: where to send them and the file it was made for, so the console can
+   * carry on after a reload with the same file (tus asks the target for its offset). Null otherwise.
+   */
+  resume: DirectUploadTarget | null;
+}
+
+/** Where a direct upload's bytes go (tus: HEAD, then PATCH in chunks of `chunk_bytes`), and the file they are. */
+export interface DirectUploadTarget {
+  upload_url: string;
+  chunk_bytes: number;
+  file_name: string;
+  file_size: number;
 }
 
 const title = z.string().trim().min(1, VIDEO_MESSAGES.titleRequired).max(120, VIDEO_MESSAGES.titleTooLong);

@@ -125,6 +125,11 @@ export const mediaUploads = sqliteTable(
     /** The VOD item key it becomes in the channel definition once ready. */
     vodKey: text("vod_key").notNull(),
     error: text("error"),
+    /**
+     * A direct upload's tus target and the file it was made for (docs/decisions/025): while it waits for its bytes, the
+     * console can carry on sending the same file there after a reload, from the offset the target answers.
+     */
+    direct: text("direct", { mode: "json" }).$type<{ uploadUrl: string; chunkBytes: number; fileName: string; fileBytes: number }>(),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),

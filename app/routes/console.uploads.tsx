@@ -2,13 +2,15 @@
 // ready (then it is in the library) or failed (with the reason). The form posts multipart without JavaScript; errors
 // show at their fields. The list refreshes itself while an upload is still being packaged. With JavaScript the file
 // goes straight to the video provider with tus (resumable, up to 30 GB, docs/decisions/025): the action makes the
-// direct upload through the API, and the page sends the bytes with a progress bar; without it, through the Worker.
+// direct upload through the API, and the page sends the bytes with a progress bar; without it, through the Worker. A
+// direct upload left waiting (the tab closed or reloaded mid-way) carries on from where its bytes got to once the owner
+// chooses the same file again at its row.
 import { json, type ActionFunctionArgs, type AppLoadContext, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { VIDEO_DIRECT_MAX_BYTES, VIDEO_EXTENSIONS, VIDEO_MAX_BYTES, VIDEO_TYPES, type DirectUpload } from "@api/contract/video";
-import { DirectUploadStatus, useDirectUpload } from "~/features/console/DirectUploadStatus";
+import { VIDEO_DIRECT_MAX_BYTES, VIDEO_EXTENSIONS, VIDEO_MAX_BYTES, VIDEO_TYPES, type DirectUpload, type MediaUpload } from "@api/contract/video";
+import { DirectUploadStatus, useDirectUpload, type DirectUploadState } from "~/features/console/DirectUploadStatus";
 import { FormNotice } from "~/features/auth/AuthFields";
 import { metaFromLoader } from "~/lib/route-meta";
 import { requireChannelManager } from "~/server/guards.server";
@@ -200,6 +202,7 @@ export default function ConsoleUploads() {
                   <LocalTime iso={u.created_at} zone="UTC" />
                 </td>
                 <td>
+                  {hydrated && u.resume && u.id !== direct.activeId && !direct.busy ? <ResumeUpload upload={u} title={u.title[lang] ?? u.title.en ?? ""} direct={direct} /> : null}
                   {u.status === "waiting" || u.status === "failed" ? (
                     <Form method="post">
                       <input type="hidden" name="intent" value="remove" />
@@ -216,5 +219,46 @@ export default function ConsoleUploads() {
         </table>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Carries on a direct upload this page did not start (the tab was closed or reloaded mid-way): the owner chooses the
+ * same file again, checked by name and size, and tus asks the target how much it already has before sending the rest.
+ */
+function ResumeUpload({ upload, title, direct }: { upload: MediaUpload; title: string; direct: DirectUploadState }) {
+  const { t } = useTranslation("video");
+  const id = useId();
+  const [wrong, setWrong] = useState(false);
+  const target = upload.resume!;
+  const sizeMb = (target.file_size / 1024 / 1024).toFixed(1);
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    if (!file) return;
+    if (file.name !== target.file_name || file.size !== target.file_size) {
+      setWrong(true);
+      event.currentTarget.value = "";
+      return;
+    }
+    setWrong(false);
+    direct.prepare(file, title);
+    direct.start({ upload, upload_url: target.upload_url, chunk_bytes: target.chunk_bytes });
+  };
+  return (
+    <div className="field uploads__resume">
+      <label htmlFor={`${id}-file`}>{t("uploads.resumeWith", { title, file: target.file_name })}</label>
+      <input
+        id={`${id}-file`}
+        type="file"
+        accept={[...VIDEO_TYPES, ...VIDEO_EXTENSIONS].join(",")}
+        onChange={choose}
+        {...(wrong ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {})}
+      />
+      {wrong ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {t("uploads.resumeWrongFile", { file: target.file_name, size: sizeMb })}
+        </p>
+      ) : null}
+    </div>
   );
 }

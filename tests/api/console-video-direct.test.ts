@@ -99,6 +99,12 @@ describe("the local tus endpoint", () => {
     expect(get.status).toBe(404);
   });
 
+  it("keeps where to resume while it waits: its owner's console reads the target and the file (after a reload)", async () => {
+    const get = await call(ch.host, `/api/console/uploads/${made.upload.id}?api_key=${encodeURIComponent(ch.key)}`, { headers: { authorization: `Bearer ${ch.ownerToken}` } }, app);
+    expect((await data<MediaUpload>(get)).resume).toEqual({ upload_url: made.upload_url, chunk_bytes: made.chunk_bytes, file_name: "final.mp4", file_size: SIZE });
+    expect(made.upload.resume).toEqual({ upload_url: made.upload_url, chunk_bytes: made.chunk_bytes, file_name: "final.mp4", file_size: SIZE });
+  });
+
   it("answers its offset and length; a wrong token or an unknown upload is a 404, and production has none of it", async () => {
     const res = await head(made.upload_url);
     expect(res.status).toBe(200);
@@ -143,6 +149,9 @@ describe("the local tus endpoint", () => {
     expect(done.sourceKey).toBe(`uploads/${done.uid}/source.mp4`);
     expect(source?.size).toBe(SIZE);
     expect(await digest(await source!.arrayBuffer())).toBe(await digest(bytes));
+    // Nothing is left to resume once every byte is there.
+    const get = await call(ch.host, `/api/console/uploads/${made.upload.id}?api_key=${encodeURIComponent(ch.key)}`, { headers: { authorization: `Bearer ${ch.ownerToken}` } }, app);
+    expect((await data<MediaUpload>(get)).resume).toBeNull();
     const [audit] = await audits(done.mediaKey);
     expect(audit).toMatchObject({ action: "upload.uploaded", actorEmail: "video-upload", before: { status: "waiting" }, after: { status: "uploaded", bytes: SIZE } });
     // HEAD after a lost answer says it is all there; nothing more is taken.

@@ -1,7 +1,8 @@
 // A video upload in the console (issue 16; direct uploads, docs/decisions/025). With JavaScript, the form says what is
 // missing at its field, then an MP4 of two tus chunks goes straight to the local stand-in's tus endpoint with a
 // progress bar (its first chunk lost to a network error and sent again), is packaged by the local ingest (ffmpeg, the
-// demo media's layout) and listed as ready. Without JavaScript, the form posts the file through the Worker as before.
+// demo media's layout) and listed as ready. An upload cut off by a reload carries on from its offset with the same file.
+// Without JavaScript, the form posts the file through the Worker as before.
 import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { CHANNELS, login, url } from "./auth-helpers";
@@ -92,6 +93,54 @@ test("an owner cancels a direct upload: it stops, and the upload is removed from
   await expect(page.getByRole("status").filter({ hasText: "The upload was cancelled." })).toBeVisible();
   await expect(page.locator("tr", { hasText: title })).toHaveCount(0);
   await expectAccessible(page);
+});
+
+test("a direct upload cut off by a reload carries on from where its bytes got to, once the owner chooses the same file again", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const file = testInfo.outputPath("resume.mp4");
+  makeVideo(file, true);
+  const size = statSync(file).size;
+  const title = `Resumed ${testInfo.testId.slice(0, 8)}`;
+  await login(page, alpha, "owner@alpha.test", "Password123!");
+  await page.goto(url(alpha, "/console/uploads"));
+  await acceptCookies(page);
+  await expect(page.getByText("Without JavaScript, a video can be up to 100 MB.")).toBeHidden();
+
+  // The first chunk arrives; the second never does, and the owner reloads the page.
+  const offsets: string[] = [];
+  await page.route("**/api/dev/tus/**", (route) => {
+    if (route.request().method() !== "PATCH") return route.continue();
+    offsets.push(route.request().headers()["upload-offset"] ?? "");
+    return offsets.length === 1 ? route.continue() : undefined;
+  });
+  const firstChunk = page.waitForResponse((r) => r.url().includes("/api/dev/tus/") && r.request().method() === "PATCH");
+  const form = page.locator("form.upload-form");
+  await form.getByLabel("Title (English)").fill(title);
+  await form.getByLabel("Video file").setInputFiles(file);
+  await form.getByRole("button", { name: "Upload", exact: true }).click();
+  expect((await firstChunk).status()).toBe(204);
+  await expect.poll(() => offsets.length).toBe(2);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await page.reload();
+
+  // The row waits for its file and asks for the same one; another file is refused at the field.
+  const row = page.locator("tr", { hasText: title });
+  await expect(row.locator("[data-status]")).toHaveAttribute("data-status", "waiting");
+  const again = row.getByLabel(`Resume “${title}”: choose resume.mp4 again`);
+  await again.setInputFiles({ name: "resume.mp4", mimeType: "video/mp4", buffer: Buffer.alloc(1024) });
+  await expect(row.getByRole("alert")).toHaveText(`That is not the file this upload was started with. Choose resume.mp4 (${(size / 1024 / 1024).toFixed(1)} MB).`);
+  await expect(again).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page);
+
+  const sent: string[] = [];
+  page.on("request", (r) => r.url().includes("/api/dev/tus/") && r.method() === "PATCH" && sent.push(r.headers()["upload-offset"] ?? ""));
+  await again.setInputFiles(file);
+  await expect(page.getByRole("status").filter({ hasText: "was uploaded" })).toBeVisible({ timeout: 30_000 });
+  await expect(form.getByRole("progressbar", { name: `Sending “${title}”` })).toHaveAttribute("value", String(size));
+  // Only what the server did not have went again.
+  expect(sent).toEqual([String(CHUNK)]);
+  await expect(row.locator("[data-status]")).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
+  await expect(row.getByLabel(/^Resume/)).toHaveCount(0);
 });
 
 test.describe("without JavaScript", () => {

@@ -93,7 +93,20 @@ export async function createDirectUpload(scope: ConsoleScope, request: DirectUpl
   const [[row]] = await scope.db.batch([
     scope.db
       .insert(mediaUploads)
-      .values({ channelId: scope.channel.id, provider: provider.name, uid: created.uid, status: "waiting", sourceKey: created.sourceKey, mediaKey, title, vodKey: mediaKey, createdBy: scope.actor.id, createdAt: scope.now, updatedAt: scope.now })
+      .values({
+        channelId: scope.channel.id,
+        provider: provider.name,
+        uid: created.uid,
+        status: "waiting",
+        sourceKey: created.sourceKey,
+        mediaKey,
+        title,
+        vodKey: mediaKey,
+        direct: { uploadUrl: created.uploadUrl, chunkBytes: created.chunkBytes, fileName: request.file_name, fileBytes: request.file_size },
+        createdBy: scope.actor.id,
+        createdAt: scope.now,
+        updatedAt: scope.now,
+      })
       .returning(),
     auditQuery(scope, { action: "upload.create", target: `uploads/${mediaKey}`, before: null, after: { uid: created.uid, title, file: request.file_name, bytes: request.file_size, type: request.file_type, direct: true } }),
   ]);

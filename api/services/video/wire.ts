@@ -38,6 +38,10 @@ export function uploadWire(row: UploadRow): MediaUpload {
     error: row.error,
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: new Date(row.updatedAt).toISOString(),
+    resume:
+      row.status === "waiting" && row.direct
+        ? { upload_url: row.direct.uploadUrl, chunk_bytes: row.direct.chunkBytes, file_name: row.direct.fileName, file_size: row.direct.fileBytes }
+        : null,
   };
 }
 

@@ -17,6 +17,8 @@ export interface DirectUploadState {
   busy: boolean;
   /** Uploads whose bytes this page sent (the list keeps refreshing until the provider finishes them). */
   sentIds: number[];
+  /** The upload this page is sending (or last sent); null before the first. */
+  activeId: number | null;
   prepare(file: File | null, title: string): void;
   start(made: DirectUpload): void;
   cancel(): void;
@@ -29,6 +31,7 @@ export function useDirectUpload(onDone: () => void, onCancelled: (uploadId: numb
   const [title, setTitle] = useState("");
   const [progress, setProgress] = useState({ sent: 0, total: 0 });
   const [sentIds, setSentIds] = useState<number[]>([]);
+  const [activeId, setActiveId] = useState<number | null>(null);
   const file = useRef<File | null>(null);
   const running = useRef<RunningUpload | null>(null);
   const startedFor = useRef<number | null>(null);
@@ -43,6 +46,7 @@ export function useDirectUpload(onDone: () => void, onCancelled: (uploadId: numb
       const chosen = file.current;
       if (!chosen || startedFor.current === made.upload.id) return;
       startedFor.current = made.upload.id;
+      setActiveId(made.upload.id);
       setTitle(made.upload.title.en ?? "");
       setProgress({ sent: 0, total: chosen.size });
       setPhase("preparing");
@@ -86,7 +90,7 @@ export function useDirectUpload(onDone: () => void, onCancelled: (uploadId: numb
   }, []);
 
   const busy = phase === "preparing" || phase === "sending" || phase === "retrying";
-  return { phase, title, sent: progress.sent, total: progress.total, busy, sentIds, prepare, start, cancel, resume };
+  return { phase, title, sent: progress.sent, total: progress.total, busy, sentIds, activeId, prepare, start, cancel, resume };
 }
 
 const MB = 1024 * 1024;
