@@ -25,7 +25,7 @@ export default defineConfig({
   },
   projects: [
     // Desktop (1366×900, the size the product is reviewed at): every spec.
-    { name: "main", testIgnore: /upcoming-switch\.spec\.ts$/, use: { viewport: { width: 1366, height: 900 } } },
+    { name: "main", testIgnore: /(upcoming-switch|console-settings)\.spec\.ts$/, use: { viewport: { width: 1366, height: 900 } } },
     // A 390×844 touch phone: the specs named `*.responsive.spec.ts` run here too (player, shell, search), so the
     // viewer-experience assertions hold on both sizes. A test reads `testInfo.project.name` where they differ.
     {
@@ -40,8 +40,9 @@ export default defineConfig({
         userAgent: devices["Pixel 7"].userAgent,
       },
     },
-    // It moves an upcoming event to start now, changing lists other tests read: it runs once they have all finished.
-    { name: "schedule", testMatch: /upcoming-switch\.spec\.ts$/, dependencies: ["main"] },
+    // They change what other tests read (an upcoming event moved to start now; the channels' clip tags and footer
+    // links while they are edited): they run once all the others have finished.
+    { name: "schedule", testMatch: /(upcoming-switch|console-settings)\.spec\.ts$/, dependencies: ["main"] },
   ],
   webServer: {
     command: "tsx scripts/e2e-server.ts",

@@ -1,11 +1,13 @@
 // /console/settings: the channel's settings and the catalogue's time zone (issue 16), saved through the API, which
-// checks every value with the channel definition's own schema.
+// checks every value with the channel definition's own schema. Clip tags and social links are rows, added, removed
+// and moved by submit buttons (fields.ts ROW_INTENT) that draw the form again unsaved, so they work without JavaScript.
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldInput } from "~/features/console/FieldInput";
 import { SaveRefused } from "~/features/console/Notices";
-import { readForm as readFields, type Field } from "~/features/console/fields";
+import { applyRowIntent, readForm as readFields, type Field, type Json } from "~/features/console/fields";
 import { readConsoleForm } from "~/features/console/section.server";
 import { SETTINGS_FIELDS, settingsFromForm, toFormErrorKeys, toFormKeys } from "~/features/console/settings-fields";
 import { SETTING_KEYS } from "@api/contract/settings";
@@ -35,17 +37,23 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const { calls, tenant } = requireChannelManager(context, request);
   const current = await calls.section("settings");
   const base = toFormKeys(current.value as Record<string, unknown>);
-  const read = readFields([...SETTINGS_FIELDS, ZONE], form, base);
+  const fields = [...SETTINGS_FIELDS, ZONE];
+  const read = readFields(fields, form, base);
+  // A fresh key remounts the form on every answer, so its inputs show what was posted (or the rows as changed).
+  const rev = crypto.randomUUID();
+  const row = applyRowIntent(read.value, String(form.get("intent") ?? ""), fields);
+  if (row) return json({ ok: false, rev, draft: row.value as Json | null, focus: row.focus as string | null, done: { what: row.done, position: row.position }, message: "", errors: null as Record<string, string[]> | null });
   const t = await getT(tenant.lang);
-  if (Object.keys(read.errors).length) return json({ ok: false, message: "", errors: fieldErrorsIn(t, read.errors) }, { status: 422 });
+  const refused = (status: number, message: string, errors: Record<string, string[]>) => json({ ok: false, rev, draft: read.value as Json | null, focus: null, done: null, message, errors }, { status });
+  if (Object.keys(read.errors).length) return refused(422, "", fieldErrorsIn(t, read.errors));
   const version = Number(form.get("version"));
   const { time_zone: zone, ...settings } = read.value;
   const saved = await asResult(calls.replaceSection("settings", version, settingsFromForm(settings)));
-  if (!saved.ok) return json({ ok: false, message: saved.message, errors: toFormErrorKeys(fieldErrorsIn(t, saved.errors, saved.codes), SETTING_KEYS) }, { status: saved.status });
+  if (!saved.ok) return refused(saved.status, saved.message, toFormErrorKeys(fieldErrorsIn(t, saved.errors, saved.codes), SETTING_KEYS));
   const zoned = await asResult(calls.replaceSection("time_zone", saved.value.version, zone));
   dropChannelMemory(tenant.channel.alias);
-  if (!zoned.ok) return json({ ok: false, message: zoned.message, errors: { time_zone: Object.values(fieldErrorsIn(t, zoned.errors, zoned.codes)).flat() } }, { status: zoned.status });
-  return json({ ok: true, message: "", errors: {} as Record<string, string[]> });
+  if (!zoned.ok) return refused(zoned.status, zoned.message, { time_zone: Object.values(fieldErrorsIn(t, zoned.errors, zoned.codes)).flat() });
+  return json({ ok: true, rev, draft: null, focus: null, done: null, message: "", errors: null });
 }
 
 export const meta = metaFromLoader;
@@ -56,6 +64,12 @@ export default function ConsoleSettings() {
   const { t } = useTranslation("console");
   const busy = useNavigation().state === "submitting";
   const fields = [...SETTINGS_FIELDS, ZONE];
+  const focus = result?.focus;
+  // After a row moved, came or went, focus stays where the keyboard was (the form was drawn again).
+  useEffect(() => {
+    if (focus) document.getElementById(focus)?.focus();
+  }, [focus, result?.rev]);
+  const shown = result?.draft ?? item;
   return (
     <section aria-labelledby="settings-title" className="console-item">
       <h1 id="settings-title">{t("settings.title")}</h1>
@@ -64,18 +78,25 @@ export default function ConsoleSettings() {
         <p className="notice notice--success" role="status">
           {t("settings.saved")}
         </p>
-      ) : result ? (
+      ) : result?.errors ? (
         <SaveRefused message={result.message} errors={result.errors} fields={fields} />
       ) : null}
-      <Form method="post" className="console-form" noValidate key={version}>
+      <p role="status" className="visually-hidden">
+        {result?.done ? t(`rows.done.${result.done.what}`, { n: result.done.position }) : ""}
+      </p>
+      <Form method="post" className="console-form" noValidate key={`${version}-${result?.rev ?? "stored"}`}>
         <input type="hidden" name="version" value={version} />
+        {/* Enter in a field saves: the first submit button is the form's default, so not a row's button. */}
+        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={busy}>
+          {t("form.save")}
+        </button>
         {SETTINGS_FIELDS.map((field) => (
-          <FieldInput key={field.name} field={field} item={item} errors={result?.errors} defaultLang={defaultLang} />
+          <FieldInput key={field.name} field={field} item={shown} errors={result?.errors ?? undefined} defaultLang={defaultLang} />
         ))}
         <h2>{t("settings.catalogue")}</h2>
-        <FieldInput field={ZONE} item={item} errors={result?.errors} defaultLang={defaultLang} />
+        <FieldInput field={ZONE} item={shown} errors={result?.errors ?? undefined} defaultLang={defaultLang} />
         <div className="console-form__actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <button type="submit" name="intent" value="save" className="button button--primary" disabled={busy}>
             {t("form.save")}
           </button>
         </div>

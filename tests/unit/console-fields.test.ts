@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { errorsFor, fieldDefault, fromLocalInput, otherErrors, readForm, toLocalInput, type Field } from "../../app/features/console/fields";
 import { suggestKey } from "../../app/features/console/section.server";
-import { fromFormKeys, settingsFromForm, toFormErrorKeys, toFormKeys } from "../../app/features/console/settings-fields";
+import { fromFormKeys, SETTINGS_FIELDS, settingsFromForm, toFormErrorKeys, toFormKeys } from "../../app/features/console/settings-fields";
 
 const fields: Field[] = [
   { name: "key", label: "key", kind: "text" },
@@ -82,6 +82,38 @@ describe("settings and keys", () => {
       "auth__google.client_id": ["bad"],
       "contacts.email": ["bad"],
     });
+  });
+
+  it("edits clip tags and social links as rows: a posted form round-trips to the stored shape", () => {
+    const stored = {
+      "clips.tags": ["goal", { key: "big-save", name: { en: "Big save", fr: "Gros arrêt" } }],
+      social: [{ network: "Instagram", url: "https://instagram.com/alpha" }],
+    };
+    const shown = toFormKeys(stored);
+    expect(shown.clips__tags).toEqual([{ key: "goal" }, { key: "big-save", name: { en: "Big save", fr: "Gros arrêt" } }]);
+    // What the page posts for those rows, with one more tag added and the first link's network changed.
+    const posted = form([
+      ["clips__tags.__count", "3"],
+      ["clips__tags.0.key", "goal"],
+      ["clips__tags.1.key", "big-save"],
+      ["clips__tags.1.name.en", "Big save"],
+      ["clips__tags.1.name.fr", "Gros arrêt"],
+      ["clips__tags.2.key", "dunk"],
+      ["clips__tags.2.name.fr", "Smash"],
+      ["social.__count", "1"],
+      ["social.0.network", "Instagram FR"],
+      ["social.0.url", "https://instagram.com/alpha"],
+    ]);
+    const rows = SETTINGS_FIELDS.filter((f) => f.name === "clips__tags" || f.name === "social");
+    const read = readForm(rows, posted, shown);
+    expect(read.errors).toEqual({});
+    expect(settingsFromForm(read.value)).toEqual({
+      "auth.remote_auth": 0,
+      "clips.tags": ["goal", { key: "big-save", name: { en: "Big save", fr: "Gros arrêt" } }, { key: "dunk", name: { fr: "Smash" } }],
+      social: [{ network: "Instagram FR", url: "https://instagram.com/alpha" }],
+    });
+    // No rows left: the settings go back to their defaults (the built-in tags, no links).
+    expect(settingsFromForm(readForm(rows, form([["clips__tags.__count", "0"], ["social.__count", "0"]]), shown).value)).toEqual({ "auth.remote_auth": 0 });
   });
 
   it("makes a new item's key from what names it, unique in its section", () => {

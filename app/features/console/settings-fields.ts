@@ -3,7 +3,11 @@
 import type { Field } from "./fields";
 
 const FORM_DOT = "__";
-export const toFormKeys = (settings: Record<string, unknown>) => Object.fromEntries(Object.entries(settings).map(([k, v]) => [k.replaceAll(".", FORM_DOT), v]));
+/** The settings as the form edits them: dots as "__", and each clip tag a row (a bare key is a row with no names). */
+export const toFormKeys = (settings: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(settings).map(([k, v]) => [k.replaceAll(".", FORM_DOT), k === "clips.tags" && Array.isArray(v) ? v.map((tag) => (typeof tag === "string" ? { key: tag } : tag)) : v]),
+  );
 /** The API's error paths ("auth.google.client_id") as the form names them ("auth__google.client_id"). */
 export function toFormErrorKeys(errors: Record<string, string[]>, settingKeys: readonly string[]): Record<string, string[]> {
   const dotted = settingKeys.filter((k) => k.includes(".")).sort((a, b) => b.length - a.length);
@@ -39,14 +43,37 @@ export const SETTINGS_FIELDS: Field[] = [
   { name: "prerolls__suppress_ms", label: "suppress_ms", kind: "number", min: 0, step: 1000 },
   { name: "embed__allowed_origins", label: "embed_origins", kind: "lines", hint: "embedOrigins" },
   { name: "geo__blocked_countries", label: "blocked_countries", kind: "lines", hint: "blockedCountries" },
-  { name: "clips__tags", label: "clip_tags", kind: "json" },
-  { name: "social", label: "social", kind: "json" },
+  {
+    name: "clips__tags",
+    label: "clip_tags",
+    kind: "rows",
+    row: "clipTags",
+    hint: "clipTags",
+    fields: [
+      { name: "key", label: "tag_key", kind: "text", required: true, pattern: "[a-z0-9\\-]{1,32}", hint: "tagKey" },
+      { name: "name", label: "tag_name", kind: "localized", hint: "tagName" },
+    ],
+  },
+  {
+    name: "social",
+    label: "social",
+    kind: "rows",
+    row: "social",
+    fields: [
+      { name: "network", label: "network", kind: "text", required: true, hint: "network" },
+      { name: "url", label: "url", kind: "text", inputMode: "url", required: true },
+    ],
+  },
 ];
 
 /** The stored shape of what the form gives differently: the remote sign-in flag is 0 or 1; empty contacts are null. */
 export function settingsFromForm(value: Record<string, unknown>): Record<string, unknown> {
   const out = fromFormKeys(value);
   out["auth.remote_auth"] = out["auth.remote_auth"] ? 1 : 0;
+  // A tag without names is stored as its bare key, as the definition writes the built-in ones.
+  if (Array.isArray(out["clips.tags"])) {
+    out["clips.tags"] = (out["clips.tags"] as Record<string, unknown>[]).map((tag) => (tag.name === undefined ? (tag.key ?? "") : { key: tag.key ?? "", name: tag.name }));
+  }
   for (const key of ["embed.allowed_origins", "geo.blocked_countries", "languages"] as const) {
     if (Array.isArray(out[key]) && (out[key] as unknown[]).length === 0) delete out[key];
   }
