@@ -177,10 +177,17 @@ export interface ClipVerdict {
   covering_passes: number[];
 }
 
-/** Thumbnails along an item's timeline: `url` with `{n}` replaced by floor(seconds / interval_s). */
+/**
+ * Thumbnails along an item's timeline, one every `interval_s`: `url` names frame n = floor(seconds / interval_s) with
+ * `{n}` (our own media's numbered files) or `{s}`, its second n × interval_s (a provider that makes a frame at any time).
+ */
 export interface Thumbnails {
   interval_s: number;
   url: string;
   width: number;
   height: number;
 }
+
+/** The URL of frame `n` of the thumbnails. */
+export const thumbnailFrameUrl = (thumbnails: Thumbnails, n: number): string =>
+  thumbnails.url.replaceAll("{n}", String(n)).replaceAll("{s}", String(n * thumbnails.interval_s));

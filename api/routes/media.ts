@@ -91,7 +91,6 @@ export const mediaRoutes = new Hono<AppEnv>()
         // The recording downloads as Stream's MP4 once the stream has ended; a live input has no file yet.
         download: status === "finished" && !media.live ? hostedDownloadVerdict(allowance, event.endUtcTs - event.eventUtcTs) : null,
         clip: await hostedClipVerdict(clipScope, viewer, { kind: "event", event, item: null, status, live: media.live }, CLIP_MAX_DURATION_S),
-        thumbnails: null,
         stream: counted.stream,
       };
       return c.json({ data });

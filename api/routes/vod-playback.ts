@@ -112,7 +112,6 @@ export const vodPlaybackRoutes = new Hono<AppEnv>()
         preroll,
         download: null,
         clip: await hostedClipVerdict(clipScope, viewer, { kind: "vod", event: null, item, status: "finished", live: media.live }, CLIP_MAX_DURATION_S),
-        thumbnails: null,
         stream: counted.stream,
       };
       return c.json({ data });

@@ -184,8 +184,10 @@ describe("an event's Stream live input", () => {
   it("answers Stream's signed DASH and HLS URLs, signed by Stream for the token's life, with the preroll kept", async () => {
     const before = (await streamCalls()).length;
     const grant = await granted(await play(ids.live));
-    expect(grant).toMatchObject({ ...signedUrls("in-live"), token_place: "path", expires_at: new Date(T0 + TOKEN_TTL_MS).toISOString(), download: null, thumbnails: null });
+    expect(grant).toMatchObject({ ...signedUrls("in-live"), token_place: "path", expires_at: new Date(T0 + TOKEN_TTL_MS).toISOString(), download: null });
     expect(grant.poster).toBe(`${STREAM_HOST}/tk.in-live.${exp()}/thumbnails/thumbnail.jpg`);
+    // The seek preview's frames: Stream's thumbnail at a second, signed with the same token.
+    expect(grant.thumbnails).toEqual({ interval_s: 10, width: 320, height: 180, url: `${STREAM_HOST}/tk.in-live.${exp()}/thumbnails/thumbnail.jpg?time={s}s&height=180` });
     expect(grant.preroll?.url).toMatch(/^http:\/\/alpha\.localhost\/api\/media\/promo\/preroll\.mp4\?token=/);
     expect(grant.clip).toMatchObject({ can_clip: false, reason: "login" });
     const calls = (await streamCalls()).slice(before);
@@ -302,7 +304,8 @@ describe("media in R2", () => {
 describe("a library video from a Stream upload", () => {
   it("answers Stream's signed URLs of the upload's video, to the viewers allowed to watch it", async () => {
     const grant = await granted(await playVod(ids.vod));
-    expect(grant).toMatchObject({ ...signedUrls("vid-up1"), token_place: "path", download: null, thumbnails: null });
+    expect(grant).toMatchObject({ ...signedUrls("vid-up1"), token_place: "path", download: null });
+    expect(grant.thumbnails?.url).toBe(`${STREAM_HOST}/tk.vid-up1.${exp()}/thumbnails/thumbnail.jpg?time={s}s&height=180`);
     const members = await playVod(ids.vodMembers);
     expect(members.status).toBe(403);
     expect(JSON.stringify(await members.json())).not.toContain(STREAM_HOST);

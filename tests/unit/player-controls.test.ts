@@ -118,4 +118,11 @@ describe("seek preview", () => {
     expect(thumbnailUrl(thumbs, 3605)).toBe("https://a.test/api/media/event/7/thumb-360.jpg?token=t");
     expect(thumbnailUrl(thumbs, -3)).toBe("https://a.test/api/media/event/7/thumb-0.jpg?token=t");
   });
+
+  it("names a provider's frame by its second ({s}: the frame's start, one every interval)", () => {
+    const stream = { interval_s: 10, url: "https://customer-abc42.cloudflarestream.com/tok/thumbnails/thumbnail.jpg?time={s}s&height=180", width: 320, height: 180 };
+    expect(thumbnailUrl(stream, 0)).toBe("https://customer-abc42.cloudflarestream.com/tok/thumbnails/thumbnail.jpg?time=0s&height=180");
+    expect(thumbnailUrl(stream, 19.9)).toBe("https://customer-abc42.cloudflarestream.com/tok/thumbnails/thumbnail.jpg?time=10s&height=180");
+    expect(thumbnailUrl(stream, 3605)).toBe("https://customer-abc42.cloudflarestream.com/tok/thumbnails/thumbnail.jpg?time=3600s&height=180");
+  });
 });

@@ -108,6 +108,7 @@ describe("uploads and playback", () => {
       hls: "https://customer-abc42.cloudflarestream.com/eyJhbGciOi.sig/manifest/video.m3u8",
       token: "eyJhbGciOi.sig",
       poster: "https://customer-abc42.cloudflarestream.com/eyJhbGciOi.sig/thumbnails/thumbnail.jpg",
+      thumbnails: { interval_s: 10, width: 320, height: 180, url: "https://customer-abc42.cloudflarestream.com/eyJhbGciOi.sig/thumbnails/thumbnail.jpg?time={s}s&height=180" },
     });
   });
 

@@ -16,6 +16,11 @@ export { CLOUDFLARE_API_DEFAULT as STREAM_API } from "../cloudflare-api";
 
 /** Where a customer's Stream videos play from: one host per account, named by its customer code. */
 export const streamOrigin = (customerCode: string) => `https://customer-${customerCode}.cloudflarestream.com`;
+/**
+ * The seek preview's frames: Stream makes a thumbnail at any second (`thumbnails/thumbnail.jpg?time=<s>s&height=`);
+ * one every 10 s at 180 px high (16:9) is what the player and the clip cutter show, and what Stream caches well.
+ */
+export const STREAM_THUMBNAILS = { interval_s: 10, width: 320, height: 180 } as const;
 /** A webhook older than this is refused (a replay). */
 export const STREAM_WEBHOOK_TOLERANCE_S = 300;
 /** The longest upload Stream is told to expect (it reserves minutes by it). */
@@ -240,7 +245,13 @@ export class CloudflareStreamProvider implements VideoProvider {
   async signedPlayback(uid: string, expiresAt: number): Promise<SignedPlayback> {
     const { token, origin } = await this.token(uid, expiresAt);
     const base = `${origin}/${token}`;
-    return { dash: `${base}/manifest/video.mpd`, hls: `${base}/manifest/video.m3u8`, token, poster: `${base}/thumbnails/thumbnail.jpg` };
+    return {
+      dash: `${base}/manifest/video.mpd`,
+      hls: `${base}/manifest/video.m3u8`,
+      token,
+      poster: `${base}/thumbnails/thumbnail.jpg`,
+      thumbnails: { ...STREAM_THUMBNAILS, url: `${base}/thumbnails/thumbnail.jpg?time={s}s&height=${STREAM_THUMBNAILS.height}` },
+    };
   }
 
   /** Asks Stream for the video's MP4 (idempotent: a second ask answers the same file's state). */

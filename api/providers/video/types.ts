@@ -2,6 +2,7 @@
 // production (called with fetch, cloudflare-stream.ts); locally a stand-in whose packaging is done by the ingest
 // process (scripts/ingest-local.ts) into the same R2 layout as the demo media (local.ts). Like the payment provider,
 // one interface, chosen by configuration (index.ts).
+import type { Thumbnails } from "../../contract/clips";
 import type { VideoProviderName } from "../../contract/video";
 
 export interface NewLiveInput {
@@ -62,6 +63,8 @@ export interface SignedPlayback {
   token: string;
   /** A frame of the video, signed the same way. */
   poster: string;
+  /** Frames along the timeline for the seek preview and the clip cutter, signed the same way. */
+  thumbnails: Thumbnails;
 }
 
 /** A hosted video's MP4 download: being made, ready to fetch, or failed at the provider. */

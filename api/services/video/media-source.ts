@@ -101,9 +101,12 @@ export function hostedPlayback(s: SourceScope, uid: string, expiresAt: number): 
   );
 }
 
-/** The part of a playback grant that names a hosted video: its signed URLs, whose token sits in the URL's path. */
+/**
+ * The part of a playback grant that names a hosted video: its signed URLs, whose token sits in the URL's path, and its
+ * timeline's frames (a renewed grant's come with its new token).
+ */
 export function hostedGrantUrls(signed: SignedPlayback, expiresAt: number) {
-  return { dash: signed.dash, hls: signed.hls, token: signed.token, token_place: "path" as const, expires_at: new Date(expiresAt).toISOString() };
+  return { dash: signed.dash, hls: signed.hls, token: signed.token, token_place: "path" as const, expires_at: new Date(expiresAt).toISOString(), thumbnails: signed.thumbnails };
 }
 
 /** Asks the provider for a hosted video's MP4 and answers its state. */

@@ -3,7 +3,7 @@
 // instant preview that plays the range in the player itself, and "Create clip", which posts to /action/clips. The
 // form validates with the API's own schema in the visitor's language; the API decides again and its refusals show
 // inline. Without the right to clip, the panel says why and which passes give it (the API's verdict).
-import { clipSchema, type Clip, type ClipVerdict, type Thumbnails } from "@api/contract/clips";
+import { clipSchema, thumbnailFrameUrl, type Clip, type ClipVerdict, type Thumbnails } from "@api/contract/clips";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -162,7 +162,7 @@ export function ClipCutter(props: ClipCutterProps) {
             {thumbnails ? (
               <div className="clip-cutter__thumbs" aria-hidden="true">
                 {thumbnailSlots(window, THUMB_SLOTS, thumbnails.interval_s).map((slot) => (
-                  <img key={slot.at} src={thumbnails.url.replace("{n}", String(slot.n))} alt="" width={thumbnails.width} height={thumbnails.height} loading="lazy" />
+                  <img key={slot.at} src={thumbnailFrameUrl(thumbnails, slot.n)} alt="" width={thumbnails.width} height={thumbnails.height} loading="lazy" />
                 ))}
               </div>
             ) : null}

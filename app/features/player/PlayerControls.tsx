@@ -1,7 +1,7 @@
 // The player's controls (issues 5 and 15): real buttons with accessible names and SVG icons, a position slider with
 // a thumbnail preview, volume, captions (CC and a language choice), quality, cast, picture in picture and full
 // screen, so a keyboard or a screen reader can drive everything the mouse can.
-import type { Thumbnails } from "@api/contract/clips";
+import { thumbnailFrameUrl, type Thumbnails } from "@api/contract/clips";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -133,9 +133,9 @@ export function PlayerControls({
   );
 }
 
-/** The thumbnail at a second of the timeline (floor(seconds / interval), as the media routes number them). */
+/** The thumbnail at a second of the timeline (frame floor(seconds / interval), as the media routes number them). */
 export function thumbnailUrl(thumbnails: Thumbnails, seconds: number): string {
-  return thumbnails.url.replace("{n}", String(Math.max(0, Math.floor(seconds / thumbnails.interval_s))));
+  return thumbnailFrameUrl(thumbnails, Math.max(0, Math.floor(seconds / thumbnails.interval_s)));
 }
 
 /** The position slider; hovering or dragging it shows the frame and the time there. */
