@@ -148,6 +148,9 @@ for (const ch of CHANNELS) {
       await expect(page).toHaveURL(new RegExp(`/watch/${first}$`), { timeout: 15_000 });
 
       await page.goto(url(ch, second !== undefined ? `/buy?event_id=${second}` : `/buy?subscription_id=${annual!.id}`));
+      // Pressed before the page has hydrated, Pay posts the document: the refusal comes back as a new page, which can
+      // replace the card the test chose next.
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
       const saved = page.getByRole("radio", { name: /4242/ });
       await expect(saved).toBeVisible();
       await payButton(page).click();
