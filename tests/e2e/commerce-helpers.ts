@@ -53,6 +53,8 @@ type CommerceCopy = typeof import("../../app/locales/en/commerce.json");
 
 /** Types a new card into /buy's sandbox form (choosing "new card" when saved ones are offered), optionally saved. */
 export async function typeCard(page: Page, c: CommerceCopy, number: string, save = false) {
+  // The card becomes a token in the page's script: typed and paid before hydration, it would post the document.
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   const form = page.locator("form#payment");
   const newCard = form.getByRole("radio", { name: c.buy.newCard });
   if (await newCard.isVisible()) await newCard.check();
