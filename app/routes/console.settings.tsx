@@ -35,7 +35,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readConsoleForm(request);
   const { calls, tenant } = requireChannelManager(context, request);
-  const current = await calls.section("settings");
+  const [current, currentZone] = await Promise.all([calls.section("settings"), calls.section("time_zone")]);
   const base = toFormKeys(current.value as Record<string, unknown>);
   const fields = [...SETTINGS_FIELDS, ZONE];
   const read = readFields(fields, form, base);
@@ -50,7 +50,9 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const { time_zone: zone, ...settings } = read.value;
   const saved = await asResult(calls.replaceSection("settings", version, settingsFromForm(settings)));
   if (!saved.ok) return refused(saved.status, saved.message, toFormErrorKeys(fieldErrorsIn(t, saved.errors, saved.codes), SETTING_KEYS));
-  const zoned = await asResult(calls.replaceSection("time_zone", saved.value.version, zone));
+  // The time zone is saved only when it changed: saving it writes every event and library video again (their times are
+  // read in it), which a save of the other settings has no reason to do.
+  const zoned = zone === currentZone.value ? ({ ok: true } as const) : await asResult(calls.replaceSection("time_zone", saved.value.version, zone));
   dropChannelMemory(tenant.channel.alias);
   if (!zoned.ok) return refused(zoned.status, zoned.message, { time_zone: Object.values(fieldErrorsIn(t, zoned.errors, zoned.codes)).flat() });
   return json({ ok: true, rev, draft: null, focus: null, done: null, message: "", errors: null });
