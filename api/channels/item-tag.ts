@@ -16,6 +16,9 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
+/** Whether two values of a definition are the same (keys in any order; an undefined property counts as absent). */
+export const sameDefinitionValue = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
+
 export function itemTag(item: unknown): string {
   if (item === undefined) return ABSENT_ITEM;
   const text = canonical(item);

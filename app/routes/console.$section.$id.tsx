@@ -2,12 +2,12 @@
 // the channel's whole definition; its errors come back beside the fields (issue 16).
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, redirect } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { ABSENT_ITEM } from "@api/contract/console";
 import { FieldInput } from "~/features/console/FieldInput";
 import { fieldErrorsIn } from "~/features/console/messages";
 import { SaveRefused } from "~/features/console/Notices";
+import { DefaultSaveButton, RowChangeStatus, useRowFocus } from "~/features/console/RowFormParts";
 import { localized, NEW_ITEM } from "~/features/console/sections";
 import { loadSectionPage, readConsoleForm, saveItemFromForm, withCurrentImages } from "~/features/console/section.server";
 import { metaFromLoader } from "~/lib/route-meta";
@@ -71,11 +71,7 @@ export default function ConsoleItem() {
   const result = useActionData<typeof action>();
   const { t } = useTranslation("console");
   const busy = useNavigation().state === "submitting";
-  const focus = result?.focus;
-  // After a row moved, came or went, focus stays where the keyboard was (the form was drawn again).
-  useEffect(() => {
-    if (focus) document.getElementById(focus)?.focus();
-  }, [focus, result?.rev]);
+  useRowFocus(result?.focus, result?.rev);
   const shown = result?.draft ?? item;
   return (
     <section aria-labelledby="item-title" className="console-item">
@@ -84,16 +80,11 @@ export default function ConsoleItem() {
       </p>
       <h1 id="item-title">{isNew ? t(`sections.${slug}.add`) : t("form.editTitle", { name: id })}</h1>
       {result?.errors ? <SaveRefused message={result.message ?? ""} errors={result.errors} fields={fields} /> : null}
-      <p role="status" className="visually-hidden">
-        {result?.done ? t(`rows.done.${result.done.what}`, { n: result.done.position }) : ""}
-      </p>
+      <RowChangeStatus done={result?.done} />
       <Form key={result?.rev ?? "stored"} method="post" encType="multipart/form-data" className="console-form" noValidate>
         <input type="hidden" name="version" value={result?.version ?? version} />
         <input type="hidden" name="base" value={result?.base || base} />
-        {/* Enter in a field saves: the first submit button is the form's default, so not a row's button. */}
-        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={busy}>
-          {t("form.save")}
-        </button>
+        <DefaultSaveButton busy={busy} />
         {fields.map((field) => (
           <FieldInput key={field.name} field={field} item={shown} errors={result?.errors ?? undefined} defaultLang={defaultLang} />
         ))}

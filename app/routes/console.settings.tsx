@@ -3,10 +3,10 @@
 // and moved by submit buttons (fields.ts ROW_INTENT) that draw the form again unsaved, so they work without JavaScript.
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { FieldInput } from "~/features/console/FieldInput";
 import { SaveRefused } from "~/features/console/Notices";
+import { DefaultSaveButton, RowChangeStatus, useRowFocus } from "~/features/console/RowFormParts";
 import { applyRowIntent, readForm as readFields, type Field, type Json } from "~/features/console/fields";
 import { readConsoleForm } from "~/features/console/section.server";
 import { SETTINGS_FIELDS, settingsFromForm, toFormErrorKeys, toFormKeys } from "~/features/console/settings-fields";
@@ -35,7 +35,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readConsoleForm(request);
   const { calls, tenant } = requireChannelManager(context, request);
-  const [current, currentZone] = await Promise.all([calls.section("settings"), calls.section("time_zone")]);
+  const current = await calls.section("settings");
   const base = toFormKeys(current.value as Record<string, unknown>);
   const fields = [...SETTINGS_FIELDS, ZONE];
   const read = readFields(fields, form, base);
@@ -50,9 +50,8 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const { time_zone: zone, ...settings } = read.value;
   const saved = await asResult(calls.replaceSection("settings", version, settingsFromForm(settings)));
   if (!saved.ok) return refused(saved.status, saved.message, toFormErrorKeys(fieldErrorsIn(t, saved.errors, saved.codes), SETTING_KEYS));
-  // The time zone is saved only when it changed: saving it writes every event and library video again (their times are
-  // read in it), which a save of the other settings has no reason to do.
-  const zoned = zone === currentZone.value ? ({ ok: true } as const) : await asResult(calls.replaceSection("time_zone", saved.value.version, zone));
+  // An unchanged time zone is no write at all (the API leaves a section replaced by what it holds alone).
+  const zoned = await asResult(calls.replaceSection("time_zone", saved.value.version, zone));
   dropChannelMemory(tenant.channel.alias);
   if (!zoned.ok) return refused(zoned.status, zoned.message, { time_zone: Object.values(fieldErrorsIn(t, zoned.errors, zoned.codes)).flat() });
   return json({ ok: true, rev, draft: null, focus: null, done: null, message: "", errors: null });
@@ -66,11 +65,7 @@ export default function ConsoleSettings() {
   const { t } = useTranslation("console");
   const busy = useNavigation().state === "submitting";
   const fields = [...SETTINGS_FIELDS, ZONE];
-  const focus = result?.focus;
-  // After a row moved, came or went, focus stays where the keyboard was (the form was drawn again).
-  useEffect(() => {
-    if (focus) document.getElementById(focus)?.focus();
-  }, [focus, result?.rev]);
+  useRowFocus(result?.focus, result?.rev);
   const shown = result?.draft ?? item;
   return (
     <section aria-labelledby="settings-title" className="console-item">
@@ -83,15 +78,10 @@ export default function ConsoleSettings() {
       ) : result?.errors ? (
         <SaveRefused message={result.message} errors={result.errors} fields={fields} />
       ) : null}
-      <p role="status" className="visually-hidden">
-        {result?.done ? t(`rows.done.${result.done.what}`, { n: result.done.position }) : ""}
-      </p>
+      <RowChangeStatus done={result?.done} />
       <Form method="post" className="console-form" noValidate key={`${version}-${result?.rev ?? "stored"}`}>
         <input type="hidden" name="version" value={version} />
-        {/* Enter in a field saves: the first submit button is the form's default, so not a row's button. */}
-        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" disabled={busy}>
-          {t("form.save")}
-        </button>
+        <DefaultSaveButton busy={busy} />
         {SETTINGS_FIELDS.map((field) => (
           <FieldInput key={field.name} field={field} item={shown} errors={result?.errors ?? undefined} defaultLang={defaultLang} />
         ))}

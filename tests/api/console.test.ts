@@ -154,6 +154,27 @@ describe("changing a section", () => {
     expect(colors.data.primary).toBe("#0b3d91");
   });
 
+  it("leaves a section replaced by what it already holds alone: no new version, no audit, the events not written again", async () => {
+    const zone = await current(a, "time_zone");
+    const eventsBefore = await env.DB.prepare("SELECT id, event_utc_ts FROM events WHERE channel_id = (SELECT id FROM channels WHERE alias = 'con-a') ORDER BY id").all();
+    // Something only a write from the definition would undo.
+    await env.DB.prepare("UPDATE events SET event_utc_ts = event_utc_ts + 1 WHERE key = 'opener' AND channel_id = (SELECT id FROM channels WHERE alias = 'con-a')").run();
+    const same = await consoleCall(a, "PUT", "/api/console/sections/time_zone", a.ownerToken, { version: zone.version, value: zone.value });
+    expect((await data<SectionState>(same)).version).toBe(zone.version);
+    expect(await data<AuditLogEntry[]>(await consoleCall(a, "GET", "/api/console/audit?target=time_zone", a.ownerToken))).toEqual([]);
+    const opener = await env.DB.prepare("SELECT event_utc_ts FROM events WHERE key = 'opener' AND channel_id = (SELECT id FROM channels WHERE alias = 'con-a')").first<{ event_utc_ts: number }>();
+    const before = (eventsBefore.results as { event_utc_ts: number }[]).map((e) => e.event_utc_ts);
+    expect(before).toContain(opener!.event_utc_ts - 1);
+    // A stale copy is still refused, and a real change is written, versioned and audited.
+    expect((await consoleCall(a, "PUT", "/api/console/sections/time_zone", a.ownerToken, { version: zone.version - 1, value: zone.value })).status).toBe(409);
+    const changed = await data<SectionState>(await consoleCall(a, "PUT", "/api/console/sections/time_zone", a.ownerToken, { version: zone.version, value: "America/Toronto" }));
+    expect(changed.version).toBe(zone.version + 1);
+    expect(await data<AuditLogEntry[]>(await consoleCall(a, "GET", "/api/console/audit?target=time_zone", a.ownerToken))).toHaveLength(1);
+    const rewritten = await env.DB.prepare("SELECT event_utc_ts FROM events WHERE key = 'opener' AND channel_id = (SELECT id FROM channels WHERE alias = 'con-a')").first<{ event_utc_ts: number }>();
+    expect(rewritten!.event_utc_ts).not.toBe(opener!.event_utc_ts);
+    await consoleCall(a, "PUT", "/api/console/sections/time_zone", a.ownerToken, { version: changed.version, value: zone.value });
+  });
+
   it("creates an event at an absolute time as a draft, then publishes it", async () => {
     const event = { key: "final", access_type: "free", start: { utc: "2030-03-01T18:00:00Z" }, duration: 90, sport: "hockey", home: "south-hockey", away: "north-hockey", published: false };
     expect((await saveItem(a, "events", "final", event)).status).toBe(200);

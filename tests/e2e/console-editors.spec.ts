@@ -1,23 +1,14 @@
 // The console's row editors (issue 16): a custom form's fields and a menu entry's children are edited one row each,
 // by keyboard, with JavaScript and without it; what the definition refuses is said at the row's field in the page's
 // language (French on beta, English on alpha); the site shows the result at once. The editor passes axe.
-import { readFileSync } from "node:fs";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { CHANNELS, login, PASSWORD, url } from "./auth-helpers";
+import { consoleCopy, fill, labelled, localized, row } from "./console-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 
-type ConsoleCopy = typeof import("../../app/locales/en/console.json");
-const copy = (lang: "en" | "fr") => JSON.parse(readFileSync(`app/locales/${lang}/console.json`, "utf8")) as ConsoleCopy;
-const fr = copy("fr");
-const en = copy("en");
+const fr = consoleCopy("fr");
+const en = consoleCopy("en");
 const [alpha, beta] = CHANNELS;
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ""));
-
-/** A row of a list, by its legend ("Champ 2", "Entrée 4"). */
-const row = (page: Page | Locator, name: string) => page.getByRole("group", { name: new RegExp(`^${name}( —|$)`) });
-/** A localized field's input in one language, inside a row. */
-const localized = (scope: Locator, label: string, lang: string) => scope.getByRole("group", { name: new RegExp(`^${label}`) }).getByLabel(lang, { exact: true });
-const labelled = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label}( \\((optional|facultatif)\\))?$`));
 
 async function hydrated(page: Page) {
   await page.locator("html[data-hydrated=true]").waitFor();

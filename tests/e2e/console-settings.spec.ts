@@ -1,19 +1,11 @@
 // The console's settings page (issue 16): clip tags and social links are edited as rows (no JSON), with JavaScript
 // and without it; what the definition refuses is said at the row's field in the page's language; a saved link shows
 // in the site's footer at once, and the page passes axe (with JavaScript: axe runs in the page). Each test puts the settings back as they were.
-import { readFileSync } from "node:fs";
-import type { Locator, Page } from "@playwright/test";
 import { CHANNELS, login, PASSWORD, url } from "./auth-helpers";
+import { consoleCopy as copy, fill, labelled, localized, row } from "./console-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 
-type ConsoleCopy = typeof import("../../app/locales/en/console.json");
-const copy = (lang: "en" | "fr") => JSON.parse(readFileSync(`app/locales/${lang}/console.json`, "utf8")) as ConsoleCopy;
 const [alpha, beta] = CHANNELS;
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ""));
-/** A row of a list, by its legend ("Link 1", "Étiquette 2"). */
-const row = (page: Page | Locator, name: string) => page.getByRole("group", { name: new RegExp(`^${name}( —|$)`) });
-const labelled = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label}( \\((optional|facultatif)\\))?$`));
-const localized = (scope: Locator, label: string, lang: string) => scope.getByRole("group", { name: new RegExp(`^${label}`) }).getByLabel(lang, { exact: true });
 
 // Both tests save the same settings item: one after the other, never together.
 test.describe.configure({ mode: "serial" });

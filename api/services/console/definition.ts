@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import { channelFileSchema } from "../../channels/definition";
 import { EDITABLE_SECTIONS, itemKey, readSection, withSection, type EditableSection, type EditableSectionName } from "../../channels/editable";
-import { itemTag } from "../../channels/item-tag";
+import { itemTag, sameDefinitionValue } from "../../channels/item-tag";
 import { ImageMissingError, writeSections } from "../../channels/loader";
 import { freezeDefinition, isStaleVersionError, parseStored, replaceDefinitionStatement, storedJson, type StoredDefinition } from "../../channels/stored";
 import type { SectionState } from "../../contract/console";
@@ -81,6 +81,10 @@ function rebases(current: Loaded, name: EditableSectionName, change: SectionChan
 export async function changeSection(scope: ConsoleScope, name: EditableSectionName, version: number, change: SectionChange, base?: string): Promise<SectionState> {
   const current = await load(scope);
   if (current.version !== version && !rebases(current, name, change, base)) throw new ApiError(409, CONSOLE_MESSAGES.conflict);
+  // A section replaced by what it already holds is left alone: no write (a time zone's would write every event and
+  // library video again), no new version, nothing in the audit log.
+  const held = readSection(current.def, name);
+  if (change.kind === "replace" && sameDefinitionValue(held, change.value)) return sectionState(name, held, current.version, current.updatedAt);
   const stored = await write(scope, current, [{ name, change }]);
   return sectionState(name, readSection(stored, name), current.version + 1, scope.now);
 }
