@@ -8,6 +8,7 @@ import { CHANNELS, type Channel, login, newUser, openLatestMail, PASSWORD, regis
 import { payButton, ppvEvents, typeCard } from "./commerce-helpers";
 import { PORT, expect, test } from "./fixtures";
 import { apiKey, expectPlaying, findEvent } from "./watch-helpers";
+import { VIEWING_INTERVAL_S } from "../../api/contract/datalake-constants";
 
 type CommerceCopy = typeof import("../../app/locales/en/commerce.json");
 const commerce = (lang: "en" | "fr") => JSON.parse(readFileSync(`app/locales/${lang}/commerce.json`, "utf8")) as CommerceCopy;
@@ -113,10 +114,11 @@ for (const ch of CHANNELS) {
   });
 }
 
-test("alpha: a visitor who moves on before the analytics client has loaded (in the page, by a full load, by registering) keeps every page, the campaign and the login", async ({
+test("alpha: a visitor who moves on before the analytics client has loaded (in the page, by a full load, by registering, to a playing event) keeps every page, the campaign on every record and the login", async ({
   page,
   request,
 }, testInfo) => {
+  test.setTimeout(120_000);
   const ch = CHANNELS[0];
   const trk = `e2e-slow-${crypto.randomUUID().slice(0, 8)}`;
   await page.addInitScript(() => window.localStorage.setItem("rudy_analytics", "on"));
@@ -142,15 +144,27 @@ test("alpha: a visitor who moves on before the analytics client has loaded (in t
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await register(page, ch, newUser(testInfo, `analytics-slow-${crypto.randomUUID().slice(0, 8)}`));
   await expect.poll(waiting).toEqual(["/", "/schedule", "/faq", "/registration", "/verify-notice"]);
+  // Last, a live event already playing when the chunk arrives: the client starts in the middle of the player's
+  // events and the page's data requests, and each must find the campaign the landing page brought.
+  const id = await findEvent(request, ch.alias, "live", "free", { noPreroll: true });
+  await page.goto(url(ch, `/watch/${id}`));
+  await expectPlaying(page, 3);
+  const paths = ["/", "/schedule", "/faq", "/registration", "/verify-notice", `/watch/${id}`];
+  await expect.poll(waiting).toEqual(paths);
   release();
 
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem("rudy_analytics_session")), { timeout: 15_000 }).not.toBeNull();
   const session = await page.evaluate(() => (JSON.parse(window.localStorage.getItem("rudy_analytics_session") ?? "{}") as { id?: string }).id ?? "");
   const pages = async () =>
     (await stored(request, ch, session)).filter((r) => r.kind === "event" && r.name === "visit_page").map((r) => ({ path: new URL(String(r.data.origin)).pathname, trk: r.trk }));
-  await expect.poll(pages, { timeout: 30_000 }).toEqual(["/", "/schedule", "/faq", "/registration", "/verify-notice"].map((path) => ({ path, trk })));
+  await expect.poll(pages, { timeout: 30_000 }).toEqual(paths.map((path) => ({ path, trk })));
+  // The player was playing before the client started: the client joins its view as playing and reports the time
+  // watched at the interval (VIEWING_INTERVAL_S).
+  await expect.poll(async () => (await stored(request, ch, session)).filter((r) => r.kind === "viewing").length, { timeout: (VIEWING_INTERVAL_S + 20) * 1000 }).toBeGreaterThan(0);
   const rows = await stored(request, ch, session);
   expect(rows.find((r) => r.kind === "session")).toMatchObject({ trk });
+  // Every record, the player's events included, carries the campaign.
+  expect(rows.filter((r) => r.trk !== trk).map((r) => `${r.kind} ${r.name}`)).toEqual([]);
   // The client learnt the visitor was signed out before they registered: the sign-in counts as a login, theirs.
   const logins = rows.filter((r) => r.kind === "event" && r.name === "login");
   expect(logins).toEqual([expect.objectContaining({ user_id: expect.any(Number), trk })]);

@@ -153,6 +153,26 @@ describe("viewing reports", () => {
     expect(new Set(h.viewings().map((v) => v.video_view_uuid))).toEqual(new Set(h.videoEvents().map((e) => e.video_view_uuid)));
   });
 
+  test("a client started while the player was already playing joins the view as playing: reports every interval", async () => {
+    const h = harness();
+    const p = player(h);
+    // No ready, play or playing: the client's chunk arrived after them.
+    await p.play(VIEWING_INTERVAL_S + 2);
+    await h.advance(FLUSH_DELAY_MS);
+    expect(h.viewings().map((v) => v.viewing_time)).toEqual([VIEWING_INTERVAL_S - 0.25]);
+    // A stall from here is rebuffering: the first frame was long ago.
+    p.emit("waiting");
+    await h.advance(2_000);
+    p.emit("pause");
+    await h.advance(FLUSH_DELAY_MS);
+    expect(h.viewings().map((v) => [v.viewing_time, v.rebuffer_time])).toEqual([
+      [VIEWING_INTERVAL_S - 0.25, 0],
+      [2, 2],
+    ]);
+    expect(h.videoEvents().map((e) => e.event)).toEqual(["pause"]);
+    expect(new Set([...h.viewings(), ...h.videoEvents()].map((r) => r.video_view_uuid)).size).toBe(1);
+  });
+
   test("on hide (by beacon) and on unload; nothing while nothing played", async () => {
     const h = harness();
     const p = player(h);

@@ -78,13 +78,19 @@ function playerEvent(e: PlayerEvent): void {
     views.delete(key);
     return;
   }
+  const position = Number.isFinite(e.position) && e.position >= 0 && e.position <= 1e7 ? e.position : null;
   if (!view || (view.ended && e.name === "play")) {
     if (view) tick(view, false);
     view = { uuid: uuid(), stream, meter: new ViewingMeter(), ended: false, cancelTick: null };
     views.set(key, view);
+    // The playhead moving in a view never seen: the client started while this player was already playing (its chunk
+    // loaded late). The view is joined as playing, so its time watched goes out every interval from here.
+    if (e.name === "progress") {
+      view.meter.playing(position ?? 0, t);
+      tick(view, true);
+    }
   }
   view.stream = stream;
-  const position = Number.isFinite(e.position) && e.position >= 0 && e.position <= 1e7 ? e.position : null;
 
   if ((VIDEO_EVENTS as readonly string[]).includes(e.name)) {
     enqueue("videoEvent", {
