@@ -2,10 +2,12 @@
 // intent=remind (id, remind). Answers JSON to the buttons' fetchers; after a POST, Remix reloads the root's
 // favourites, so every button on the page shows the new state. A signed-out visitor is sent to log in, and the
 // follow is completed by the sign-in (pending-follow.server.ts). Without JavaScript the form posts here as a
-// document request and is sent back to its page (the hydrated buttons add `FetchMarker` to ask for JSON).
+// document request and is sent back to its page (the hydrated buttons add `FetchMarker` to ask for JSON); a refusal
+// goes back with its code (`?notice=`, app/lib/page-notice.ts), which the page shows in the visitor's language.
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { FAVORITABLE_TYPES, FAVORITE_MESSAGES, type FavoritableType } from "@api/contract/favorites";
 import { authLink, returnPath } from "~/lib/auth-paths";
+import { PAGE_NOTICES, withNotice, type PageNotice } from "~/lib/page-notice";
 import { requireTenant } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import { rememberFollow } from "~/server/pending-follow.server";
@@ -20,11 +22,11 @@ const positiveId = (value: FormDataEntryValue | null): number | undefined => {
   return typeof value === "string" && /^\d{1,12}$/.test(value) && n > 0 ? n : undefined;
 };
 
-/** The API's refusals the visitor can act on, in their language. */
-const MESSAGE_KEYS: Record<string, string> = {
-  [FAVORITE_MESSAGES.tooMany]: "favorites:errors.tooMany",
-  [FAVORITE_MESSAGES.typeInvalid]: "favorites:errors.generic",
-  "Not found": "favorites:errors.gone",
+/** The API's refusals the visitor can act on, as the page's notices (their words are in the locales). */
+const REFUSALS: Record<string, PageNotice> = {
+  [FAVORITE_MESSAGES.tooMany]: "favorites-too-many",
+  [FAVORITE_MESSAGES.typeInvalid]: "favorites-failed",
+  "Not found": "favorites-gone",
 };
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -35,15 +37,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = returnPath(form?.get("redirectTo"), "/");
   // A document POST (no JavaScript) goes back to its page; the buttons' fetchers (which add `fetch`) get JSON.
   const fromFetcher = answersJson(form);
-  const answer = (data: FavoritesActionData, status = 200) => (fromFetcher || !data.ok ? json(data, { status }) : redirect(back));
-  const refused = (message: string, status = 400) => answer({ ok: false, intent, message }, status);
+  const answer = (data: FavoritesActionData, status = 200) => (fromFetcher ? json(data, { status }) : redirect(back));
+  const refused = (notice: PageNotice, status = 400) =>
+    fromFetcher ? answer({ ok: false, intent, message: t(PAGE_NOTICES[notice]) }, status) : redirect(withNotice(back, notice));
 
   const type = String(form?.get("type") ?? "") as FavoritableType;
   const favoritableId = positiveId(form?.get("favoritable_id") ?? null);
   const { session } = context;
   if (!session.user || !session.token) {
     // SPEC §4: favourites need a signed-in user. Keep the follow for after the sign-in.
-    if (intent !== "follow" || !FAVORITABLE_TYPES.includes(type) || !favoritableId) return refused(t("favorites:errors.loginRequired"), 401);
+    if (intent !== "follow" || !FAVORITABLE_TYPES.includes(type) || !favoritableId) {
+      return fromFetcher ? answer({ ok: false, intent, message: t("favorites:errors.loginRequired") }, 401) : redirect(authLink("/login", back));
+    }
     return redirect(authLink("/login", back), { headers: { "Set-Cookie": rememberFollow(request, type, favoritableId) } });
   }
 
@@ -51,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const run = async (call: Promise<{ ok: true } | { ok: false; status: number; message: string }>) => {
     try {
       const result = await call;
-      return result.ok ? answer({ ok: true, intent }) : refused(t(MESSAGE_KEYS[result.message] ?? "favorites:errors.generic"), result.status);
+      return result.ok ? answer({ ok: true, intent }) : refused(REFUSALS[result.message] ?? "favorites-failed", result.status);
     } catch (error) {
       // The session ended meanwhile: log in again, then come back.
       if (isApiRequestError(error, "unauthenticated")) return redirect(authLink("/login", back), { headers: { "Set-Cookie": destroySession(request) } });
@@ -59,12 +64,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   };
   if (intent === "follow") {
-    if (!FAVORITABLE_TYPES.includes(type) || !favoritableId) return refused(t("favorites:errors.generic"), 422);
+    if (!FAVORITABLE_TYPES.includes(type) || !favoritableId) return refused("favorites-failed", 422);
     return run(calls.add(type, favoritableId));
   }
   const id = positiveId(form?.get("id") ?? null);
-  if (!id) return refused(t("favorites:errors.gone"), 404);
+  if (!id) return refused("favorites-gone", 404);
   if (intent === "unfollow") return run(calls.remove(id));
   if (intent === "remind") return run(calls.setRemind(id, form?.get("remind") === "true"));
-  return refused(t("favorites:errors.generic"));
+  return refused("favorites-failed");
 }

@@ -1,7 +1,7 @@
 // Favourites (issue 12) on both demo channels, in their languages: follow a team from its landing by keyboard, see
 // it first on home ("Your teams") and in /profile/following (with the reminder switch), unfollow; follow while
-// signed out → log in → back on the page and followed; follow from an event card and from the watch page. axe on
-// each page state.
+// signed out → log in → back on the page and followed; follow from an event card and from the watch page; without
+// JavaScript, follow and a refusal that comes back with its reason. axe on each page state.
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { CHANNELS, login, logout, newUser, register, url } from "./auth-helpers";
@@ -126,6 +126,42 @@ for (const ch of CHANNELS) {
       await login(page, ch, user.email, user.password);
       await expect(page).toHaveURL(url(ch, landing));
       await expect(page.locator(".featured__action").getByRole("button")).toHaveAttribute("aria-pressed", "true");
+    });
+
+    test("without JavaScript: following comes back to the page, and a refusal comes back with its reason in the page's language", async ({ page, browser, request }, testInfo) => {
+      const game = await upcomingGame(request, ch.alias);
+      const team = game.participants[0]!;
+      await register(page, ch, newUser(testInfo, "nojs"));
+      await acceptCookies(page);
+      const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+      const plain = await noJs.newPage();
+      await plain.goto(url(ch, `/watch/${game.id}`));
+      await followButton(plain, ".event-header__teams", team.name).click();
+      // Back on the event (not the action's JSON), showing what the server kept.
+      await expect(plain).toHaveURL(url(ch, `/watch/${game.id}`));
+      await expect(followButton(plain, ".event-header__teams", team.name)).toHaveAttribute("aria-pressed", "true");
+
+      // The list is open in this tab while the team is unfollowed in another.
+      await plain.goto(url(ch, "/profile/following"));
+      await expect(plain.locator(".following__item")).toHaveCount(1);
+      await page.goto(url(ch, "/profile/following"));
+      await hydrated(page);
+      await answered(page, () => page.locator(".following__item").getByRole("button", { pressed: true }).click());
+      await expect(page.locator(".following__item")).toHaveCount(0);
+
+      // The stale reminder switch: back on the list, which says why, in the page's language, and shows it empty.
+      await plain.locator(".following__item").getByRole("switch").click();
+      await expect(plain).toHaveURL(url(ch, "/profile/following?notice=favorites-gone"));
+      await expect(plain.getByRole("alert")).toHaveText(f.errors.gone);
+      await expect(plain.locator(".following__empty")).toBeVisible();
+      // axe needs a script: the same address in the other tab shows the notice the same way.
+      await page.goto(url(ch, "/profile/following?notice=favorites-gone"));
+      await expect(page.getByRole("alert")).toHaveText(f.errors.gone);
+      await expectAccessible(page);
+      // A code the page does not know shows nothing.
+      await plain.goto(url(ch, "/profile/following?notice=%3Cb%3Ehi%3C%2Fb%3E"));
+      await expect(plain.locator(".flash")).toHaveCount(0);
+      await noJs.close();
     });
 
     test("follow a team from an event card and a team and sport from the watch page", async ({ page, request }, testInfo) => {
