@@ -18,6 +18,7 @@ export const VIDEO_MESSAGES = {
   badNotificationSecret: "The notification secret is missing or wrong.",
   uploadBusy: "This video is being packaged or is in the library: it cannot be removed here.",
   uploadAbandoned: "The upload was not finished within 24 hours.",
+  uploadNotWaiting: "This upload is no longer waiting for its file.",
 } as const;
 
 export const VIDEO_PROVIDERS = ["local", "cloudflare"] as const;

@@ -129,7 +129,7 @@ export const mediaUploads = sqliteTable(
      * A direct upload's tus target and the file it was made for (docs/decisions/025): while it waits for its bytes, the
      * console can carry on sending the same file there after a reload, from the offset the target answers.
      */
-    direct: text("direct", { mode: "json" }).$type<{ uploadUrl: string; chunkBytes: number; fileName: string; fileBytes: number }>(),
+    direct: text("direct", { mode: "json" }).$type<{ uploadUrl: string; chunkBytes: number; fileName: string; fileBytes: number; expiresAt?: number | null }>(),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),

@@ -12,7 +12,7 @@ import { requireChannelManager } from "../middleware/roles";
 import { requireUser } from "../middleware/user";
 import { consoleScope } from "../services/console/scope";
 import { createLiveInput, deleteLiveInput, getLiveInput, listLiveEvents } from "../services/video/live-inputs";
-import { checkVideoFile, createDirectUpload, createUpload, getUpload, listUploads, removeUpload } from "../services/video/uploads";
+import { checkVideoFile, createDirectUpload, createUpload, getUpload, listUploads, removeUpload, renewDirectUpload } from "../services/video/uploads";
 
 const manager = [requireApiKey, requireUser(), requireChannelManager()] as const;
 
@@ -48,6 +48,10 @@ export const consoleVideoRoutes = new Hono<AppEnv>()
   // Before /console/uploads/:id. A resumable upload the browser sends itself (docs/decisions/025): JSON in, tus URL out.
   .post("/console/uploads/direct", ...manager, body(directUploadSchema), async (c) =>
     c.json({ data: await createDirectUpload(consoleScope(c), c.req.valid("json"), new URL(c.req.url).origin) }),
+  )
+  // A new URL for a waiting direct upload whose URL the provider no longer takes: the file is sent again from its start.
+  .post("/console/uploads/:id/direct", ...manager, param(idParamSchema), async (c) =>
+    c.json({ data: await renewDirectUpload(consoleScope(c), c.req.valid("param").id, new URL(c.req.url).origin) }),
   )
   .get("/console/uploads/:id", ...manager, param(idParamSchema), async (c) => c.json({ data: await getUpload(consoleScope(c), c.req.valid("param").id) }))
   .delete("/console/uploads/:id", ...manager, param(idParamSchema), async (c) => {

@@ -26,10 +26,15 @@ const devOnly = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** The upload and its tus state, when the token is the upload's; 404 otherwise (nothing tells a wrong token apart). */
+/**
+ * The upload and its tus state, when the token is the upload's and its URL has not expired; 404 otherwise (nothing
+ * tells a wrong token apart, and an expired URL answers as Stream's does: gone).
+ */
 async function authorised(c: Context<AppEnv>, uid: string, token: string) {
   const [{ upload, channel }, found] = await Promise.all([localUpload(c.get("db"), uid), readTusState(c.env.MEDIA, uid)]);
   if (!found || !timingSafeEqual(encoder.encode(await sha256Hex(token)), encoder.encode(found.state.tokenHash))) throw notFound();
+  const expiresAt = upload.direct?.expiresAt;
+  if (typeof expiresAt === "number" && c.get("now")() >= expiresAt) throw notFound();
   return { upload, channel, ...found };
 }
 

@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // With JavaScript (the notice's fetcher, with `FetchMarker`) the visitor stays where they are: the page's data
   // reloads, but nothing navigates, so an open menu or drawer is not closed under their finger. Without it (or before
   // hydration, and from the footer's "Cookie settings"), back to the page.
-  if (answersJson(form)) return json({ stored: true }, { headers: { "Set-Cookie": cookie } });
+  if (answersJson(form, request)) return json({ stored: true }, { headers: { "Set-Cookie": cookie } });
   return redirect(safeRedirectPath(form.get("redirectTo"), "/"), { headers: { "Set-Cookie": cookie } });
 }
 

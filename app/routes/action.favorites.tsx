@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(form?.get("intent") ?? "");
   const back = returnPath(form?.get("redirectTo"), "/");
   // A document POST (no JavaScript) goes back to its page; the buttons' fetchers (which add `fetch`) get JSON.
-  const fromFetcher = answersJson(form);
+  const fromFetcher = answersJson(form, request);
   const answer = (data: FavoritesActionData, status = 200) => (fromFetcher ? json(data, { status }) : redirect(back));
   const refused = (notice: PageNotice, status = 400) =>
     fromFetcher ? answer({ ok: false, intent, message: t(PAGE_NOTICES[notice]) }, status) : redirect(withNotice(back, notice));

@@ -27,11 +27,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const eventId = Number(form?.get("event_id"));
   const back = () => redirect(returnPath(form?.get("redirectTo"), Number.isSafeInteger(eventId) && eventId > 0 ? `/watch/${eventId}` : "/"));
   const refused = (message: string, status: number) =>
-    answersJson(form) ? json<RemindersActionData>({ ok: false, message: t(MESSAGE_KEYS[message] ?? "reminders:errors.generic") }, { status }) : back();
+    answersJson(form, request) ? json<RemindersActionData>({ ok: false, message: t(MESSAGE_KEYS[message] ?? "reminders:errors.generic") }, { status }) : back();
   if ((intent !== "add" && intent !== "remove") || !Number.isSafeInteger(eventId) || eventId <= 0) return refused("", 400);
 
   const calls = tenant.reminders.withUser(token, () => markExpired(context.session));
   const result = intent === "add" ? await calls.add(eventId) : await calls.remove(eventId);
   if (!result.ok) return refused(result.message, result.status);
-  return answersJson(form) ? json<RemindersActionData>({ ok: true, set: intent === "add" }) : back();
+  return answersJson(form, request) ? json<RemindersActionData>({ ok: true, set: intent === "add" }) : back();
 }

@@ -4,7 +4,8 @@
 // goes straight to the video provider with tus (resumable, up to 30 GB, docs/decisions/025): the action makes the
 // direct upload through the API, and the page sends the bytes with a progress bar; without it, through the Worker. A
 // direct upload left waiting (the tab closed or reloaded mid-way) carries on from where its bytes got to once the owner
-// chooses the same file again at its row.
+// chooses the same file again at its row; one whose URL the provider no longer takes gets a new URL from the API and
+// the file goes again from its start.
 import { json, type ActionFunctionArgs, type AppLoadContext, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
@@ -63,6 +64,13 @@ export async function action({ context, request }: ActionFunctionArgs) {
     if (!result.ok) return refuse(result.status, consoleMessage(t, result.message));
     return json<Answer>({ ok: true, message: t("video:uploads.removed"), errors: {}, values: empty });
   }
+  if (form.get("intent") === "renew") {
+    const id = Number(form.get("upload_id"));
+    if (!Number.isInteger(id) || id <= 0) return refuse(400, t("video:uploads.stopped"));
+    const result = await calls.renewDirectUpload(id);
+    if (!result.ok) return refuse(result.status, consoleMessage(t, result.message));
+    return json<Answer>({ ok: true, message: "", errors: {}, values: empty, direct: result.value });
+  }
   if (form.get("intent") === "direct") {
     const result = await calls.createDirectUpload({ ...values, file_name: String(form.get("file_name") ?? ""), file_size: Number(form.get("file_size") ?? 0), file_type: String(form.get("file_type") ?? "") });
     if (!result.ok) return refuse(result.status, consoleMessage(t, result.message), fieldErrors(result.errors), values);
@@ -92,12 +100,14 @@ export default function ConsoleUploads() {
   const fileInput = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const remover = useFetcher<typeof action>();
+  const renewer = useFetcher<typeof action>();
   const direct = useDirectUpload(
     () => {
       formRef.current?.reset();
       revalidator.revalidate();
     },
     (uploadId) => remover.submit({ intent: "remove", upload_id: String(uploadId) }, { method: "post" }),
+    (uploadId) => renewer.submit({ intent: "renew", upload_id: String(uploadId) }, { method: "post" }),
   );
   const sending = navigation.state === "submitting" || fetcher.state !== "idle" || direct.busy;
   // A direct upload the provider finishes (Stream's webhook) stays waiting a while after its bytes are sent.
@@ -108,6 +118,13 @@ export default function ConsoleUploads() {
     // Once per answer: fetcher.data changes only with a new submission.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data]);
+  // A new URL for an upload whose URL had expired: the file goes again from its start; a refusal stops it.
+  useEffect(() => {
+    if (renewer.state !== "idle" || !renewer.data) return;
+    if (renewer.data.direct) direct.start(renewer.data.direct);
+    else direct.renewFailed(renewer.data.message);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [renewer.state, renewer.data]);
 
   // With JavaScript, the file is not posted: the action makes a direct upload from its name, size and type.
   const submitDirect = (event: FormEvent<HTMLFormElement>) => {

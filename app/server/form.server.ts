@@ -111,7 +111,11 @@ async function drainReader(reader: ReadableStreamDefaultReader<Uint8Array>, alre
 }
 
 /**
- * The form came from a hydrated page's fetcher (it carries `FetchMarker`'s field), which wants JSON; otherwise it is a
- * document post, without JavaScript or before hydration, which goes back to its page.
+ * The form came from a hydrated page's fetcher, which wants JSON; otherwise it is a document post, without JavaScript
+ * or before hydration, which goes back to its page. A fetcher's request is a script's (`Sec-Fetch-Dest: empty`, which
+ * browsers set and a page cannot) or carries `FetchMarker`'s field, for a browser that sends no Sec-Fetch headers.
+ * The header matters in the first frames after hydration: the form is already a fetcher's, but the marker renders
+ * one effect later, and a redirect answered to a fetcher would navigate the page away from under the visitor.
  */
-export const answersJson = (form: FormData | null | undefined): boolean => form?.get(FETCH_MARKER.name) === FETCH_MARKER.value;
+export const answersJson = (form: FormData | null | undefined, request: Request): boolean =>
+  request.headers.get("sec-fetch-dest") === "empty" || form?.get(FETCH_MARKER.name) === FETCH_MARKER.value;

@@ -210,6 +210,85 @@ describe("with Cloudflare Stream", () => {
   });
 });
 
+describe("an upload URL that expired", () => {
+  const renew = (id: number, token: string | undefined, channel = ch, bindings: Env = env) =>
+    call(channel.host, `/api/console/uploads/${id}/direct`, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ api_key: channel.key }) }, app, bindings);
+
+  it("takes no bytes past its time (404, like Stream's); renewing gives the same upload a new URL from byte 0, and the old one is let go", async () => {
+    const { LOCAL_TUS_TTL_MS } = await import("@api/providers/video/local-tus");
+    clock.now = T0;
+    const made = await data<DirectUpload>(await direct(ch.ownerToken, film));
+    const chunk = new Uint8Array(LOCAL_TUS_CHUNK_BYTES).fill(9);
+    expect((await patch(made.upload_url, 0, chunk)).status).toBe(204);
+    const old = (await row(made.upload.id))!;
+    expect(old.direct?.expiresAt).toBe(T0 + LOCAL_TUS_TTL_MS);
+    clock.now = T0 + LOCAL_TUS_TTL_MS - 1;
+    expect((await head(made.upload_url)).headers.get("upload-offset")).toBe(String(LOCAL_TUS_CHUNK_BYTES));
+    clock.now = T0 + LOCAL_TUS_TTL_MS;
+    expect((await head(made.upload_url)).status).toBe(404);
+    expect((await patch(made.upload_url, LOCAL_TUS_CHUNK_BYTES, chunk)).status).toBe(404);
+
+    // Only the channel's managers, and only for its own upload.
+    expect((await renew(made.upload.id, undefined)).status).toBe(401);
+    expect((await renew(made.upload.id, ch.viewerToken)).status).toBe(403);
+    expect((await renew(made.upload.id, other.ownerToken, other)).status).toBe(404);
+    expect((await row(made.upload.id))!.uid).toBe(old.uid);
+
+    const renewed = await data<DirectUpload>(await renew(made.upload.id, ch.ownerToken));
+    expect(renewed.upload).toMatchObject({ id: made.upload.id, media_key: made.upload.media_key, status: "waiting" });
+    expect(renewed.upload_url).not.toBe(made.upload_url);
+    expect(renewed.upload.resume).toEqual({ upload_url: renewed.upload_url, chunk_bytes: LOCAL_TUS_CHUNK_BYTES, file_name: "final.mp4", file_size: SIZE });
+    const now = (await row(made.upload.id))!;
+    expect(now.uid).not.toBe(old.uid);
+    expect(now.direct?.expiresAt).toBe(clock.now + LOCAL_TUS_TTL_MS);
+    // The old transfer and its state are gone; the new URL starts at 0 and takes the whole file.
+    expect(await env.MEDIA.head(`uploads/${old.uid}/tus.json`)).toBeNull();
+    expect((await head(renewed.upload_url)).headers.get("upload-offset")).toBe("0");
+    const bytes = new Uint8Array(SIZE).fill(5);
+    for (let offset = 0; offset < SIZE; offset += LOCAL_TUS_CHUNK_BYTES) {
+      expect((await patch(renewed.upload_url, offset, bytes.subarray(offset, Math.min(SIZE, offset + LOCAL_TUS_CHUNK_BYTES)))).status).toBe(204);
+    }
+    const done = (await row(made.upload.id))!;
+    expect(done.status).toBe("uploaded");
+    expect((await env.MEDIA.head(done.sourceKey!))?.size).toBe(SIZE);
+    expect((await audits(made.upload.media_key)).map((a) => a.action)).toEqual(["upload.uploaded", "upload.renew", "upload.create"]);
+    expect((await audits(made.upload.media_key))[1]).toMatchObject({ actorEmail: "owner@vid-direct.test", before: { uid: old.uid }, after: { uid: now.uid, file: "final.mp4", bytes: SIZE } });
+
+    // Once every byte is there, nothing is renewed (409, in words).
+    const late = await renew(made.upload.id, ch.ownerToken);
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ message: "This upload is no longer waiting for its file." });
+  });
+
+  it("with Stream: a new one-time URL is asked for, then the old video is deleted; a refusal leaves the upload as it was", async () => {
+    clock.now = T0;
+    const uids = ["1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d", "6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1a"];
+    const seen: string[] = [];
+    let refuse = false;
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      seen.push(`${request.method} ${request.url}`);
+      if (request.method === "DELETE") return new Response(JSON.stringify({ success: true, errors: [], result: null }), { status: 200 });
+      if (refuse) return new Response(JSON.stringify({ success: false, errors: [{ code: 10011, message: "Insufficient storage" }] }), { status: 400 });
+      const uid = uids.shift()!;
+      return new Response(null, { status: 201, headers: { Location: `https://upload.videodelivery.net/tus/${uid}`, "stream-media-id": uid } });
+    });
+    const made = await data<DirectUpload>(await direct(ch.ownerToken, film, stream));
+    expect((await row(made.upload.id))!.direct?.expiresAt).toBeNull();
+    refuse = true;
+    expect((await renew(made.upload.id, ch.ownerToken, ch, stream)).status).toBe(502);
+    expect((await row(made.upload.id))!.uid).toBe("1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d");
+    refuse = false;
+    const renewed = await data<DirectUpload>(await renew(made.upload.id, ch.ownerToken, ch, stream));
+    expect(renewed.upload_url).toBe("https://upload.videodelivery.net/tus/6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1a");
+    expect((await row(made.upload.id))!.uid).toBe("6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1a");
+    expect(seen.filter((s) => s.startsWith("DELETE"))).toEqual(["DELETE https://api.cloudflare.com/client/v4/accounts/acc/stream/1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d"]);
+    // An upload of the other provider (the configuration changed since) is not renewed by this one.
+    expect((await renew(made.upload.id, ch.ownerToken)).status).toBe(409);
+    await db.delete(mediaUploads).where(eq(mediaUploads.id, made.upload.id));
+  });
+});
+
 describe("giving up an upload", () => {
   const remove = (id: number, token: string | undefined, channel = ch, bindings: Env = env) =>
     call(channel.host, `/api/console/uploads/${id}?api_key=${encodeURIComponent(channel.key)}`, { method: "DELETE", headers: token ? { authorization: `Bearer ${token}` } : {} }, app, bindings);

@@ -2,13 +2,15 @@
 // missing at its field, then an MP4 of two tus chunks goes straight to the local stand-in's tus endpoint with a
 // progress bar (its first chunk lost to a network error and sent again), is packaged by the local ingest (ffmpeg, the
 // demo media's layout) and listed as ready. An upload cut off by a reload carries on from its offset with the same file.
+// One whose URL the provider no longer takes (expired) gets a new URL and goes again from byte 0 (beta, in French).
 // Without JavaScript, the form posts the file through the Worker as before.
 import { spawnSync } from "node:child_process";
-import { statSync } from "node:fs";
-import { CHANNELS, login, url } from "./auth-helpers";
+import { readFileSync, statSync } from "node:fs";
+import { CHANNELS, PASSWORD, login, url } from "./auth-helpers";
 import { acceptCookies, expect, expectAccessible, test } from "./fixtures";
 
 const alpha = CHANNELS.find((c) => c.alias === "alpha")!;
+const beta = CHANNELS.find((c) => c.alias === "beta")!;
 const CHUNK = 5 * 1024 * 1024;
 
 /** A 6-s test pattern with audio; `noisy` makes it incompressible (about 10 MB: two tus chunks). */
@@ -141,6 +143,44 @@ test("a direct upload cut off by a reload carries on from where its bytes got to
   expect(offsets).toEqual(["before:0", `before:${CHUNK}`, `after:${CHUNK}`]);
   await expect(row.locator("[data-status]")).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
   await expect(row.getByLabel(/^Resume/)).toHaveCount(0);
+});
+
+test("beta (fr): a direct upload whose URL the provider no longer takes gets a new one and sends the file again from its start", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const fr = JSON.parse(readFileSync("app/locales/fr/video.json", "utf8")) as { uploads: Record<string, string> };
+  const file = testInfo.outputPath("expired.mp4");
+  makeVideo(file, true);
+  const size = statSync(file).size;
+  const title = `Expiré ${testInfo.testId.slice(0, 8)}`;
+  await login(page, beta, "owner@beta.test", PASSWORD);
+  await page.goto(url(beta, "/console/uploads"));
+  await acceptCookies(page);
+  await expect(page.getByText(fr.uploads.noScript!.slice(0, 30))).toBeHidden();
+
+  // The first URL takes one chunk, then answers 404 as Stream's one-time URL does once it has expired. The new URL the
+  // page asks the API for takes the whole file, from byte 0.
+  const patches: string[] = [];
+  let firstUrl = "";
+  await page.route("**/api/dev/tus/**", (route) => {
+    const request = route.request();
+    firstUrl ||= request.url();
+    const first = request.url() === firstUrl;
+    if (request.method() === "PATCH") patches.push(`${first ? "first" : "new"}:${request.headers()["upload-offset"] ?? ""}`);
+    if (first && patches.length > 1) return route.fulfill({ status: 404, headers: { "Tus-Resumable": "1.0.0" }, body: "" });
+    return route.continue();
+  });
+  const form = page.locator("form.upload-form");
+  await form.getByLabel(fr.uploads.titleEn!).fill(title);
+  await form.getByLabel(fr.uploads.file!).setInputFiles(file);
+  await form.getByRole("button", { name: fr.uploads.send!, exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: `« ${title} » a été téléversée` })).toBeVisible({ timeout: 30_000 });
+  expect(patches).toEqual(["first:0", `first:${CHUNK}`, "new:0", `new:${CHUNK}`]);
+  await expect(form.getByRole("progressbar", { name: `Envoi de « ${title} »` })).toHaveAttribute("value", String(size));
+  // The same upload (one row), packaged from the file sent on the new URL.
+  const row = page.locator("tr", { hasText: title });
+  await expect(row).toHaveCount(1);
+  await expect(row.locator("[data-status]")).toHaveAttribute("data-status", "ready", { timeout: 60_000 });
+  await expectAccessible(page);
 });
 
 test.describe("without JavaScript", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FORM_BODY_MAX_BYTES, readForm } from "~/server/form.server";
+import { FORM_BODY_MAX_BYTES, answersJson, readForm } from "~/server/form.server";
+import { FETCH_MARKER } from "~/lib/fetch-marker";
 
 const post = (body: BodyInit | null, contentType?: string, extra: RequestInit = {}) =>
   new Request("http://alpha.localhost/login", { method: "POST", body, headers: contentType ? { "content-type": contentType } : {}, ...extra });
@@ -50,5 +51,25 @@ describe("readForm: every action's body (ADR 021)", () => {
     });
     const streamed = post(stream, "application/x-www-form-urlencoded", { duplex: "half" } as RequestInit);
     expect((await refusal(readForm(streamed))).status).toBe(400);
+  });
+});
+
+describe("answersJson: a fetcher's post gets JSON, a document post goes back to its page", () => {
+  const post = (headers: Record<string, string>) => new Request("http://alpha.localhost/action/favorites", { method: "POST", headers });
+  const marked = () => {
+    const form = new FormData();
+    form.set(FETCH_MARKER.name, FETCH_MARKER.value);
+    return form;
+  };
+  it("a script's request, even in the first frames after hydration, before the marker has rendered", () => {
+    expect(answersJson(new FormData(), post({ "sec-fetch-dest": "empty", "sec-fetch-mode": "same-origin" }))).toBe(true);
+  });
+  it("a browser without Sec-Fetch headers: by the marker", () => {
+    expect(answersJson(marked(), post({}))).toBe(true);
+    expect(answersJson(new FormData(), post({}))).toBe(false);
+  });
+  it("a document post (no JavaScript, or before hydration)", () => {
+    expect(answersJson(new FormData(), post({ "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" }))).toBe(false);
+    expect(answersJson(null, post({ "sec-fetch-dest": "document" }))).toBe(false);
   });
 });

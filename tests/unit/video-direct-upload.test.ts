@@ -19,7 +19,7 @@ function fakeStream(answer: (seen: Seen) => Response | Promise<Response>) {
   return { seen, provider: new CloudflareStreamProvider({ accountId: "acc123", apiToken: "tok", customerCode: "abc42", fetch: fetcher }) };
 }
 const decode = (b64: string) => new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
-const request = { name: "Finale – Coupe", fileName: "finale.mp4", bytes: 3_221_225_472, origin: "https://alpha.example" };
+const request = { name: "Finale – Coupe", fileName: "finale.mp4", bytes: 3_221_225_472, origin: "https://alpha.example", now: Date.UTC(2026, 10, 26) };
 
 describe("Stream's tus direct creator upload", () => {
   it("sends the tus headers and reads the upload URL and the media id from Stream's answer", async () => {
@@ -27,7 +27,7 @@ describe("Stream's tus direct creator upload", () => {
       () => new Response(null, { status: 201, headers: { Location: "https://upload.videodelivery.net/tus/90c68cb5cd4fd5350b1962279c90bec0?tusv2=true", "stream-media-id": "90c68cb5cd4fd5350b1962279c90bec0" } }),
     );
     const made = await provider.createDirectUpload(request);
-    expect(made).toEqual({ uid: "90c68cb5cd4fd5350b1962279c90bec0", uploadUrl: "https://upload.videodelivery.net/tus/90c68cb5cd4fd5350b1962279c90bec0?tusv2=true", sourceKey: null, chunkBytes: STREAM_TUS_CHUNK_BYTES });
+    expect(made).toEqual({ uid: "90c68cb5cd4fd5350b1962279c90bec0", uploadUrl: "https://upload.videodelivery.net/tus/90c68cb5cd4fd5350b1962279c90bec0?tusv2=true", sourceKey: null, chunkBytes: STREAM_TUS_CHUNK_BYTES, expiresAt: null });
     expect(seen).toHaveLength(1);
     const [call] = seen;
     expect(call).toMatchObject({ url: `${STREAM_API}/accounts/acc123/stream?direct_user=true`, method: "POST", body: null });

@@ -212,7 +212,8 @@ export class CloudflareStreamProvider implements VideoProvider {
     const location = res.headers.get("location");
     const uid = res.headers.get("stream-media-id");
     if (!location || !/^https:\/\//i.test(location) || !uid) throw new VideoProviderError(`Stream POST ${path}: ${res.status} without an upload URL and a media id`, res.status);
-    return { uid, uploadUrl: location, sourceKey: null, chunkBytes: STREAM_TUS_CHUNK_BYTES };
+    // Stream's one-time URL expires on its own schedule; a resume that finds it gone asks for a new one (renew).
+    return { uid, uploadUrl: location, sourceKey: null, chunkBytes: STREAM_TUS_CHUNK_BYTES, expiresAt: null };
   }
 
   async getUpload(uid: string): Promise<UploadState | null> {

@@ -16,6 +16,12 @@ export interface TusState {
 
 export const tusStateKey = (uid: string) => `uploads/${uid}/tus.json`;
 
+/**
+ * How long a local upload URL takes bytes, like Stream's one-time URL, which expires (at most 6 h after it is made):
+ * a resume past it finds the URL gone (404) and the console asks for a new one.
+ */
+export const LOCAL_TUS_TTL_MS = 6 * 3_600_000;
+
 /** Bytes received so far: whole chunks, or the whole file once the last part is in. */
 export const tusOffset = (state: Pick<TusState, "length" | "chunk" | "parts">) => Math.min(state.parts.length * state.chunk, state.length);
 

@@ -4,7 +4,7 @@
 // state and there is nothing to ask here (get* answer null) and no webhook to verify.
 import { randomToken } from "../../lib/crypto";
 import { LOCAL_TUS_CHUNK_BYTES } from "../../contract/video";
-import { newTusState, readTusState, tusStateKey } from "./local-tus";
+import { LOCAL_TUS_TTL_MS, newTusState, readTusState, tusStateKey } from "./local-tus";
 import type { DirectUploadOptions, NewDirectUpload, NewLiveInput, NewUpload, VideoProvider, VideoWebhookEvent } from "./types";
 import { VideoProviderError } from "./types";
 
@@ -73,7 +73,7 @@ export class LocalVideoProvider implements VideoProvider {
     const sourceKey = uploadSourceKey(uid, options.fileName);
     const token = randomToken(24);
     await newTusState(this.options.bucket, uid, sourceKey, token, options.bytes, LOCAL_TUS_CHUNK_BYTES, "application/octet-stream");
-    return { uid, uploadUrl: `${options.origin}/api/dev/tus/${uid}/${token}`, sourceKey, chunkBytes: LOCAL_TUS_CHUNK_BYTES };
+    return { uid, uploadUrl: `${options.origin}/api/dev/tus/${uid}/${token}`, sourceKey, chunkBytes: LOCAL_TUS_CHUNK_BYTES, expiresAt: options.now + LOCAL_TUS_TTL_MS };
   }
 
   /** The open multipart transfer is aborted; the tus state and whatever source bytes exist are deleted. */

@@ -37,6 +37,8 @@ export interface NewDirectUpload {
   sourceKey: string | null;
   /** The size of every tus PATCH but the last. */
   chunkBytes: number;
+  /** When the URL stops taking bytes (ms), where the provider says; null when it does not. */
+  expiresAt: number | null;
 }
 
 export interface DirectUploadOptions {
@@ -47,6 +49,8 @@ export interface DirectUploadOptions {
   bytes: number;
   /** The origin the browser reaches this API at (the local tus endpoint is there). */
   origin: string;
+  /** The request's clock (ms). */
+  now: number;
 }
 
 export interface UploadState {

@@ -88,7 +88,7 @@ export async function createDirectUpload(scope: ConsoleScope, request: DirectUpl
   if (provider.name === "local" && localIngestSecret(scope.env) === null) throw notFound();
   const title: Record<string, string> = { en: request.title_en };
   if (request.title_fr) title.fr = request.title_fr;
-  const created = await viaProvider(provider.createDirectUpload({ name: title.en ?? request.file_name, fileName: request.file_name, bytes: request.file_size, origin }));
+  const created = await viaProvider(provider.createDirectUpload({ name: title.en ?? request.file_name, fileName: request.file_name, bytes: request.file_size, origin, now: scope.now }));
   const mediaKey = newMediaKey("upload");
   const [[row]] = await scope.db.batch([
     scope.db
@@ -102,7 +102,7 @@ export async function createDirectUpload(scope: ConsoleScope, request: DirectUpl
         mediaKey,
         title,
         vodKey: mediaKey,
-        direct: { uploadUrl: created.uploadUrl, chunkBytes: created.chunkBytes, fileName: request.file_name, fileBytes: request.file_size },
+        direct: { uploadUrl: created.uploadUrl, chunkBytes: created.chunkBytes, fileName: request.file_name, fileBytes: request.file_size, expiresAt: created.expiresAt },
         createdBy: scope.actor.id,
         createdAt: scope.now,
         updatedAt: scope.now,
@@ -111,6 +111,42 @@ export async function createDirectUpload(scope: ConsoleScope, request: DirectUpl
     auditQuery(scope, { action: "upload.create", target: `uploads/${mediaKey}`, before: null, after: { uid: created.uid, title, file: request.file_name, bytes: request.file_size, type: request.file_type, direct: true } }),
   ]);
   return { upload: uploadWire(row), upload_url: created.uploadUrl, chunk_bytes: created.chunkBytes };
+}
+
+/**
+ * A new upload URL for a direct upload still waiting for its file, whose URL the provider no longer takes (Stream's
+ * one-time URL expired; the browser's resume found it gone): the same file, sent again from its first byte. The new
+ * target is made first, so a provider that fails leaves the upload as it was; then the old one is let go, and the
+ * row points at the new one. Anything but a waiting direct upload of the current provider is a 409.
+ */
+export async function renewDirectUpload(scope: ConsoleScope, id: number, origin: string): Promise<DirectUpload> {
+  const row = await channelUpload(scope, id);
+  const provider = videoProvider(scope.env, scope.db);
+  if (row.status !== "waiting" || !row.direct || row.provider !== provider.name) throw new ApiError(409, VIDEO_MESSAGES.uploadNotWaiting);
+  if (provider.name === "local" && localIngestSecret(scope.env) === null) throw notFound();
+  const { fileName, fileBytes } = row.direct;
+  const created = await viaProvider(provider.createDirectUpload({ name: row.title.en ?? fileName, fileName, bytes: fileBytes, origin, now: scope.now }));
+  const direct = { uploadUrl: created.uploadUrl, chunkBytes: created.chunkBytes, fileName, fileBytes, expiresAt: created.expiresAt };
+  const [[updated]] = await scope.db.batch([
+    scope.db
+      .update(mediaUploads)
+      .set({ uid: created.uid, sourceKey: created.sourceKey, direct, updatedAt: scope.now })
+      .where(and(eq(mediaUploads.id, row.id), eq(mediaUploads.uid, row.uid), eq(mediaUploads.status, "waiting")))
+      .returning(),
+    auditQuery(scope, { action: "upload.renew", target: `uploads/${row.mediaKey}`, before: { uid: row.uid }, after: { uid: created.uid, file: fileName, bytes: fileBytes } }),
+  ]);
+  if (!updated) {
+    // Another renew (or the last byte) won meanwhile: this new target is not wanted.
+    await provider.deleteUpload(created.uid, created.sourceKey).catch(() => undefined);
+    throw new ApiError(409, VIDEO_MESSAGES.uploadNotWaiting);
+  }
+  try {
+    await provider.deleteUpload(row.uid, row.sourceKey);
+  } catch (error) {
+    // The old target is gone or going anyway (expired): the upload goes on without it.
+    console.warn(`upload ${row.mediaKey}: the old direct upload ${row.uid} was not deleted:`, error instanceof Error ? error.message : error);
+  }
+  return { upload: uploadWire(updated), upload_url: created.uploadUrl, chunk_bytes: created.chunkBytes };
 }
 
 /** A local direct upload's last byte arrived: its source is whole, and the local ingest packages it from here. */

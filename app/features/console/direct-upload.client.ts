@@ -1,7 +1,8 @@
 // Sends a direct upload's file with tus (docs/decisions/025): to Stream's one-time URL, or to the local stand-in's
 // dev-only endpoint, in the chunk size the API answered. tus-js-client is loaded here only, on /console/uploads, when
 // an upload starts. A dropped connection is retried (HEAD for the offset, then the next chunk); past the retries the
-// upload stops and `resume()` carries on from where the server says it is.
+// upload stops and `resume()` carries on from where the server says it is. A URL the provider no longer takes (404 or
+// 410: Stream's one-time URL expired) stops it as `gone`: the page asks the API for a new URL and sends the file again.
 import type { DirectUpload } from "@api/contract/video";
 
 /** Waits between retries after a network error: about 40 s of trying before the upload stops and asks to resume. */
@@ -11,8 +12,8 @@ export interface DirectUploadHandlers {
   progress(sent: number, total: number): void;
   /** A chunk failed and is being tried again. */
   retrying(): void;
-  /** Past the retries, or refused: the upload is stopped until resume(). */
-  stopped(error: Error): void;
+  /** Past the retries, or refused: the upload is stopped until resume(). `gone`: the URL no longer takes bytes. */
+  stopped(error: Error, gone: boolean): void;
   done(): void;
 }
 
@@ -36,7 +37,10 @@ export async function sendDirectUpload(file: File, target: Pick<DirectUpload, "u
       if (retry) on.retrying();
       return retry;
     },
-    onError: (error) => on.stopped(error),
+    onError: (error) => {
+      const status = (error as { originalResponse?: { getStatus(): number } | null }).originalResponse?.getStatus() ?? 0;
+      on.stopped(error, status === 404 || status === 410);
+    },
     onSuccess: () => on.done(),
   });
   upload.start();

@@ -29,6 +29,8 @@ export function videoEndpoints(options: ApiClientOptions, lang: Language) {
         /** POST /console/uploads/direct: a resumable upload the browser sends the file to itself (tus). */
         createDirectUpload: (body: { title_en: string; title_fr: string; file_name: string; file_size: number; file_type: string }) =>
           asResult(data(client.post<Data<DirectUpload>>("console/uploads/direct", { body }))),
+        /** POST /console/uploads/{id}/direct: a new URL for a waiting direct upload whose URL expired (sent again from 0). */
+        renewDirectUpload: (id: number) => asResult(data(client.post<Data<DirectUpload>>(`console/uploads/${id}/direct`))),
       };
     },
   };
