@@ -8,6 +8,7 @@ import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../lib/errors";
 import { localIngestSecret, videoProvider } from "../../providers/video";
 import { tusStateKey } from "../../providers/video/local-tus";
+import type { NewDirectUpload } from "../../providers/video/types";
 import { auditQuery, type ConsoleScope } from "../console/scope";
 import { viaProvider } from "./live-inputs";
 import { newMediaKey, uploadWire, type UploadRow } from "./wire";
@@ -80,12 +81,26 @@ export async function createUpload(scope: ConsoleScope, file: File, title: Recor
  * the row waits for its bytes. Locally the last chunk makes it `uploaded` (routes/dev-tus.ts); with Stream, its
  * webhook makes it ready or failed. The same file rules as the form, up to VIDEO_DIRECT_MAX_BYTES.
  */
+/** The provider direct uploads go to; the local tus endpoint is dev-only: production without Stream has none (404). */
+function directUploadProvider(scope: ConsoleScope) {
+  const provider = videoProvider(scope.env, scope.db);
+  if (provider.name === "local" && localIngestSecret(scope.env) === null) throw notFound();
+  return provider;
+}
+
+/** What the row keeps of a direct upload's target, to resume (and renew) it. */
+const directTarget = (created: NewDirectUpload, fileName: string, fileBytes: number) => ({
+  uploadUrl: created.uploadUrl,
+  chunkBytes: created.chunkBytes,
+  fileName,
+  fileBytes,
+  expiresAt: created.expiresAt,
+});
+
 export async function createDirectUpload(scope: ConsoleScope, request: DirectUploadRequest, origin: string): Promise<DirectUpload> {
   const problem = videoFileProblem({ name: request.file_name, type: request.file_type, size: request.file_size }, VIDEO_DIRECT_MAX_BYTES);
   if (problem) throw new ApiError(422, problem, { file: [problem] });
-  const provider = videoProvider(scope.env, scope.db);
-  // The local tus endpoint is dev-only: production without Stream has nowhere to send the bytes.
-  if (provider.name === "local" && localIngestSecret(scope.env) === null) throw notFound();
+  const provider = directUploadProvider(scope);
   const title: Record<string, string> = { en: request.title_en };
   if (request.title_fr) title.fr = request.title_fr;
   const created = await viaProvider(provider.createDirectUpload({ name: title.en ?? request.file_name, fileName: request.file_name, bytes: request.file_size, origin, now: scope.now }));
@@ -102,7 +117,7 @@ export async function createDirectUpload(scope: ConsoleScope, request: DirectUpl
         mediaKey,
         title,
         vodKey: mediaKey,
-        direct: { uploadUrl: created.uploadUrl, chunkBytes: created.chunkBytes, fileName: request.file_name, fileBytes: request.file_size, expiresAt: created.expiresAt },
+        direct: directTarget(created, request.file_name, request.file_size),
         createdBy: scope.actor.id,
         createdAt: scope.now,
         updatedAt: scope.now,
@@ -121,12 +136,11 @@ export async function createDirectUpload(scope: ConsoleScope, request: DirectUpl
  */
 export async function renewDirectUpload(scope: ConsoleScope, id: number, origin: string): Promise<DirectUpload> {
   const row = await channelUpload(scope, id);
-  const provider = videoProvider(scope.env, scope.db);
+  const provider = directUploadProvider(scope);
   if (row.status !== "waiting" || !row.direct || row.provider !== provider.name) throw new ApiError(409, VIDEO_MESSAGES.uploadNotWaiting);
-  if (provider.name === "local" && localIngestSecret(scope.env) === null) throw notFound();
   const { fileName, fileBytes } = row.direct;
   const created = await viaProvider(provider.createDirectUpload({ name: row.title.en ?? fileName, fileName, bytes: fileBytes, origin, now: scope.now }));
-  const direct = { uploadUrl: created.uploadUrl, chunkBytes: created.chunkBytes, fileName, fileBytes, expiresAt: created.expiresAt };
+  const direct = directTarget(created, fileName, fileBytes);
   const [[updated]] = await scope.db.batch([
     scope.db
       .update(mediaUploads)

@@ -53,8 +53,7 @@ export function useDirectUpload(
   const running = useRef<RunningUpload | null>(null);
   /** The upload and the URL being sent to: a renewed upload starts again at its new URL. */
   const startedFor = useRef<{ id: number; url: string } | null>(null);
-  /** The URL was gone when the upload stopped; renewals made without the owner asking (one per start). */
-  const gone = useRef(false);
+  /** A renewal made without the owner asking (one per upload). */
   const autoRenewed = useRef(false);
 
   const prepare = useCallback((chosen: File | null, name: string) => {
@@ -68,7 +67,6 @@ export function useDirectUpload(
       if (!chosen || startedFor.current?.url === made.upload_url) return;
       if (startedFor.current?.id !== made.upload.id) autoRenewed.current = false;
       startedFor.current = { id: made.upload.id, url: made.upload_url };
-      gone.current = false;
       setExpired(false);
       setProblem(null);
       running.current?.abort();
@@ -86,7 +84,6 @@ export function useDirectUpload(
             },
             retrying: () => setPhase("retrying"),
             stopped: (_error, urlGone) => {
-              gone.current = urlGone;
               setExpired(urlGone);
               if (urlGone && !autoRenewed.current && startedFor.current) {
                 autoRenewed.current = true;
@@ -123,7 +120,7 @@ export function useDirectUpload(
 
   const resume = useCallback(() => {
     // The URL is gone: the owner asks for a new one (the file goes again from its start).
-    if (gone.current && startedFor.current) {
+    if (expired && startedFor.current) {
       setProblem(null);
       setPhase("renewing");
       onExpired(startedFor.current.id);
@@ -132,10 +129,9 @@ export function useDirectUpload(
     if (!running.current) return;
     setPhase("sending");
     running.current.resume();
-  }, [onExpired]);
+  }, [expired, onExpired]);
 
   const renewFailed = useCallback((why: string) => {
-    gone.current = true;
     setExpired(true);
     setProblem(why);
     setPhase((p) => (p === "renewing" ? "stopped" : p));
