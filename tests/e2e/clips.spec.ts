@@ -120,6 +120,11 @@ for (const ch of CHANNELS) {
     // Live: the cut ends at the position and starts 30 s before it. Tab to the start slider and move it back 10 s.
     const start = cutter.getByRole("slider", { name: t.cutter.startSlider });
     const before = Number(await start.inputValue());
+    // At the position, not at the DVR window's start: the cutter waits for the stream's first seek to the edge (a cut
+    // made from the position 0 it reports before then sat at the window's start, which a window past 30 min slides by).
+    const position = await page.locator("video.player__video").evaluate((v: HTMLVideoElement) => v.currentTime);
+    expect(before).toBeGreaterThan(position - 45);
+    expect(before).toBeLessThanOrEqual(position);
     for (let i = 0; i < 10 && !(await start.evaluate((s) => s === document.activeElement)); i++) await page.keyboard.press("Tab");
     await expect(start).toBeFocused();
     for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowLeft");

@@ -1,7 +1,8 @@
 // The cutter's arithmetic (issue 11): the first cut, moving either end (snapped, one step at least, 5 minutes at
-// most, inside the seekable range), the ten-minute window of a long timeline, and its thumbnail slots.
+// most, inside the seekable range), the ten-minute window of a long timeline, and its thumbnail slots; when a reading of
+// the player may place the first cut, and a cut kept inside a live DVR window that slides.
 import { describe, expect, it } from "vitest";
-import { initialCut, moveEdge, percentOf, thumbnailSlots, timelineWindow } from "~/features/clips/cut";
+import { followRange, initialCut, moveEdge, percentOf, readyToCut, thumbnailSlots, timelineWindow } from "~/features/clips/cut";
 
 const RANGE = { start: 0, end: 7200 };
 
@@ -16,6 +17,38 @@ describe("initialCut", () => {
     expect(initialCut(7199, RANGE, false, 2)).toEqual({ start: 7170, end: 7200 });
     expect(initialCut(3, { start: 0, end: 10 }, true, 2)).toEqual({ start: 0, end: 10 });
     expect(initialCut(0, { start: 0, end: 12 }, false, 2)).toEqual({ start: 0, end: 12 });
+  });
+});
+
+describe("readyToCut", () => {
+  // A live event 32 min in: its 30-min DVR window starts at 120 s.
+  const live = { range: { start: 120, end: 1920 }, live: true, steady: true };
+  it("takes a steady position inside the range", () => {
+    expect(readyToCut({ ...live, time: 1910 }, 2)).toBe(true);
+    expect(readyToCut({ ...live, time: 1921 }, 2)).toBe(true);
+    expect(readyToCut({ range: { start: 0, end: 600 }, time: 0, live: false, steady: true }, 2)).toBe(true);
+  });
+
+  it("waits while the stream is still landing: position 0 before the first seek, seeking, no metadata, no range", () => {
+    // The CI failure: a cut made from 0 sat at the window's start (120–150), which the window then slid past.
+    expect(readyToCut({ ...live, time: 0 }, 2)).toBe(false);
+    expect(readyToCut({ ...live, time: 1910, steady: false }, 2)).toBe(false);
+    expect(readyToCut({ ...live, time: 1925 }, 2)).toBe(false);
+    expect(readyToCut({ range: { start: 0, end: 0 }, time: 0, live: true, steady: true }, 2)).toBe(false);
+  });
+});
+
+describe("followRange", () => {
+  it("leaves a cut inside the range as it is (the same object)", () => {
+    const cut = { start: 1880, end: 1910 };
+    expect(followRange(cut, { start: 120, end: 1920 }, 2)).toBe(cut);
+    expect(followRange({ start: 120, end: 150 }, { start: 119.5, end: 1920 }, 2)).toEqual({ start: 120, end: 150 });
+  });
+
+  it("moves a cut the DVR window slid past forward whole, snapped, and within the range", () => {
+    expect(followRange({ start: 120, end: 150 }, { start: 128.4, end: 1928 }, 2)).toEqual({ start: 130, end: 160 });
+    expect(followRange({ start: 100, end: 400 }, { start: 110, end: 300 }, 2)).toEqual({ start: 110, end: 300 });
+    expect(followRange({ start: 100, end: 130 }, { start: 131, end: 131 }, 2)).toEqual({ start: 132, end: 134 });
   });
 });
 

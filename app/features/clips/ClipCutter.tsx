@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { clock } from "~/features/player/usePlaybackState";
 import type { PlayerHandle } from "~/features/player/Player";
 import type { ClipsActionData } from "~/routes/action.clips";
-import { initialCut, moveEdge, percentOf, thumbnailSlots, timelineWindow, type Span } from "./cut";
+import { followRange, initialCut, moveEdge, percentOf, readyToCut, thumbnailSlots, timelineWindow, type PlayerReading, type Span } from "./cut";
 import { clipFormMessages, type ClipTag } from "./messages";
 
 export interface ClipSourceRef {
@@ -33,16 +33,22 @@ const THUMB_SLOTS = 8;
 
 /** The player's seekable range and position, read every second and on every time update while the cutter is open. */
 function usePlayerClock(handle: PlayerHandle | null) {
-  const [now, setNow] = useState<{ range: Span; time: number; live: boolean } | null>(null);
+  const [now, setNow] = useState<PlayerReading | null>(null);
   useEffect(() => {
     if (!handle) return;
-    const read = () => setNow({ range: handle.seekRange(), time: handle.video.currentTime, live: handle.isLive() });
+    const read = () => {
+      const video = handle.video;
+      // Data at the position: before a live stream's first seek lands, the position is 0 with nothing buffered there.
+      const steady = video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && !video.seeking;
+      setNow({ range: handle.seekRange(), time: video.currentTime, live: handle.isLive(), steady });
+    };
     read();
     const timer = setInterval(read, 1_000);
-    handle.video.addEventListener("timeupdate", read);
+    // "seeked": the first cut waits for the player's first seek (a live stream's jump to its edge) to land.
+    for (const type of ["timeupdate", "seeked"]) handle.video.addEventListener(type, read);
     return () => {
       clearInterval(timer);
-      handle.video.removeEventListener("timeupdate", read);
+      for (const type of ["timeupdate", "seeked"]) handle.video.removeEventListener(type, read);
     };
   }, [handle]);
   return now;
@@ -56,7 +62,13 @@ export function ClipCutter(props: ClipCutterProps) {
   const step = verdict.segment_duration_s;
   const [cut, setCut] = useState<Span | null>(null);
   useEffect(() => {
-    if (player && !cut) setCut(initialCut(player.time, player.range, player.live, step));
+    if (!player) return;
+    if (!cut) {
+      if (readyToCut(player, step)) setCut(initialCut(player.time, player.range, player.live, step));
+      return;
+    }
+    const kept = followRange(cut, player.range, step);
+    if (kept !== cut) setCut(kept);
   }, [player, cut, step]);
 
   const fetcher = useFetcher<ClipsActionData>();

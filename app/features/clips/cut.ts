@@ -31,6 +31,36 @@ export function initialCut(at: number, range: Span, live: boolean, step: number)
   return widen({ start, end: Math.min(hi, start + DEFAULT_CLIP_S) });
 }
 
+/** One reading of the player for the cutter: its seekable range and position, and whether the position is settled. */
+export interface PlayerReading {
+  range: Span;
+  time: number;
+  live: boolean;
+  /** The video has data at its position (readyState ≥ HAVE_CURRENT_DATA) and is not seeking. */
+  steady: boolean;
+}
+
+/**
+ * Whether a reading can place the first cut. Right after a stream loads, the video may still report 0 (or the old
+ * position) until the player's first seek lands: a live cut made then would sit at the start of the DVR window,
+ * where a sliding window soon takes it away. A steady position (data there, no seek under way) inside the range,
+ * within a step, is the viewer's.
+ */
+export function readyToCut(r: PlayerReading, step: number): boolean {
+  return r.steady && r.range.end > r.range.start && r.time >= r.range.start - step && r.time <= r.range.end + step;
+}
+
+/**
+ * Keeps a cut inside a range that moved: a live DVR window slides forward, and what leaves it can no longer be cut.
+ * The cut moves forward whole (its length kept where the range has room); a cut still inside is returned as is.
+ */
+export function followRange(cut: Span, range: Span, step: number): Span {
+  const lo = Math.ceil(range.start / step) * step;
+  if (cut.start >= lo) return cut;
+  const hi = Math.max(lo + step, Math.floor(range.end / step) * step);
+  return { start: lo, end: Math.min(hi, Math.max(lo + step, lo + (cut.end - cut.start))) };
+}
+
 /**
  * Moves one end of the cut to `to` (snapped, within the range). The other end follows when it must: the cut stays at
  * least one step and at most `max` seconds long.
