@@ -2,7 +2,8 @@
 // them: cut a clip of a finished event (the SPEC's validation messages inline first), watch it go ready, find it in
 // /profile/clips, download it (ffprobe: two tracks from 0, about the asked length), open its share link signed out
 // and play it, delete it and see the link answer 404; cut one from a live event's DVR window with the keyboard only;
-// and without the capability, the Clip control says which passes give it. axe on the cutter and the lists.
+// and without the capability, the Clip control says which passes give it; opened while the player seeks, the cutter
+// waits for the position it lands on. axe on the cutter and the lists.
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
@@ -97,6 +98,35 @@ for (const ch of CHANNELS) {
     await expect(item(page, name)).toHaveCount(0);
     expect((await guest.goto(share!))?.status()).toBe(404);
     await visitor.close();
+  });
+
+  test(`${ch.alias} (${lang}): opened during a seek, the cutter says it waits, then cuts from where the player lands`, async ({ page, request }) => {
+    const eventId = await findEvent(request, ch.alias, "finished", "free", { noPreroll: true });
+    await login(page, ch, viewer(ch).email, viewer(ch).password);
+    await acceptCookies(page);
+    await page.goto(url(ch, `/watch/${eventId}`));
+    await expect(page.locator(".player")).toHaveAttribute("data-status", "ready", { timeout: 20_000 });
+    const video = page.locator("video.player__video");
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+
+    // The media segments are held: a seek to 10:00, where nothing is buffered, stays under way.
+    const held: (() => Promise<void>)[] = [];
+    await page.route(/\/chunk-stream\d+-\d+\.m4s/, (route) => void held.push(() => route.continue().catch(() => undefined)));
+    await video.evaluate((v: HTMLVideoElement) => void (v.currentTime = 600));
+    await page.getByRole("button", { name: t.cutter.openLabel }).click();
+    const cutter = page.getByRole("region", { name: t.cutter.title });
+    await expect(cutter.getByRole("status").filter({ hasText: t.cutter.waiting })).toBeVisible();
+    await expect(cutter.getByRole("slider")).toHaveCount(0);
+    await expectAccessible(page);
+
+    // Released, the seek lands and the cut starts there (30 s, on the 2-s grid), not where the player was before.
+    await page.unroute(/\/chunk-stream\d+-\d+\.m4s/);
+    for (const go of held.splice(0)) await go();
+    const start = cutter.getByRole("slider", { name: t.cutter.startSlider });
+    await expect.poll(async () => Number(await start.inputValue()), { timeout: 15_000 }).toBeGreaterThanOrEqual(600);
+    expect(Number(await start.inputValue())).toBeLessThanOrEqual(606);
+    await expect(cutter.locator("[data-seconds]")).toHaveAttribute("data-seconds", "30");
+    await expect(cutter.getByTestId("clip-waiting")).toHaveCount(0);
   });
 
   test(`${ch.alias} (${lang}): keyboard only, cut the last moments of a live event from its DVR window`, async ({ page, request }, testInfo) => {

@@ -206,7 +206,11 @@ export function ClipCutter(props: ClipCutterProps) {
             {t("cutter.snap", { seconds: step, minutes: Math.round(max / 60) })} {t("cutter.shortcuts")}
           </p>
         </>
-      ) : null}
+      ) : (
+        <p className="clip-cutter__hint" role="status" data-testid="clip-waiting">
+          {t("cutter.waiting")}
+        </p>
+      )}
 
       <fetcher.Form method="post" action="/action/clips" className="clip-cutter__form" noValidate onSubmit={validate}>
         <input type="hidden" name="intent" value="create" />
