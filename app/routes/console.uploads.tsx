@@ -57,16 +57,20 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const file = worded.file ?? worded.file_name ?? worded.file_size;
     return file ? { ...worded, file } : worded;
   };
-  if (form.get("intent") === "remove") {
+  const uploadId = () => {
     const id = Number(form.get("upload_id"));
-    if (!Number.isInteger(id) || id <= 0) return refuse(400, t("video:uploads.removeFailed"));
+    return Number.isInteger(id) && id > 0 ? id : null;
+  };
+  if (form.get("intent") === "remove") {
+    const id = uploadId();
+    if (id === null) return refuse(400, t("video:uploads.removeFailed"));
     const result = await calls.removeUpload(id);
     if (!result.ok) return refuse(result.status, consoleMessage(t, result.message));
     return json<Answer>({ ok: true, message: t("video:uploads.removed"), errors: {}, values: empty });
   }
   if (form.get("intent") === "renew") {
-    const id = Number(form.get("upload_id"));
-    if (!Number.isInteger(id) || id <= 0) return refuse(400, t("video:uploads.stopped"));
+    const id = uploadId();
+    if (id === null) return refuse(400, t("video:uploads.stopped"));
     const result = await calls.renewDirectUpload(id);
     if (!result.ok) return refuse(result.status, consoleMessage(t, result.message));
     return json<Answer>({ ok: true, message: "", errors: {}, values: empty, direct: result.value });

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { ApiError, notFound } from "../../lib/errors";
 import { localIngestSecret, videoProvider } from "../../providers/video";
 import { tusStateKey } from "../../providers/video/local-tus";
-import type { NewDirectUpload } from "../../providers/video/types";
+import type { VideoProvider } from "../../providers/video/types";
 import { auditQuery, type ConsoleScope } from "../console/scope";
 import { viaProvider } from "./live-inputs";
 import { newMediaKey, uploadWire, type UploadRow } from "./wire";
@@ -76,11 +76,6 @@ export async function createUpload(scope: ConsoleScope, file: File, title: Recor
   return uploadWire(row);
 }
 
-/**
- * A direct upload (docs/decisions/025): the provider makes a resumable tus upload the browser sends the file to, and
- * the row waits for its bytes. Locally the last chunk makes it `uploaded` (routes/dev-tus.ts); with Stream, its
- * webhook makes it ready or failed. The same file rules as the form, up to VIDEO_DIRECT_MAX_BYTES.
- */
 /** The provider direct uploads go to; the local tus endpoint is dev-only: production without Stream has none (404). */
 function directUploadProvider(scope: ConsoleScope) {
   const provider = videoProvider(scope.env, scope.db);
@@ -88,22 +83,28 @@ function directUploadProvider(scope: ConsoleScope) {
   return provider;
 }
 
-/** What the row keeps of a direct upload's target, to resume (and renew) it. */
-const directTarget = (created: NewDirectUpload, fileName: string, fileBytes: number) => ({
-  uploadUrl: created.uploadUrl,
-  chunkBytes: created.chunkBytes,
-  fileName,
-  fileBytes,
-  expiresAt: created.expiresAt,
-});
+/**
+ * A new tus target at the provider for one file, and what the row keeps of it to resume (and renew) the upload:
+ * made the same way for a new direct upload and for a renewed one.
+ */
+async function openDirectTarget(scope: ConsoleScope, provider: VideoProvider, name: string, fileName: string, fileBytes: number, origin: string) {
+  const created = await viaProvider(provider.createDirectUpload({ name, fileName, bytes: fileBytes, origin, now: scope.now }));
+  const direct = { uploadUrl: created.uploadUrl, chunkBytes: created.chunkBytes, fileName, fileBytes, expiresAt: created.expiresAt };
+  return { created, direct };
+}
 
+/**
+ * A direct upload (docs/decisions/025): the provider makes a resumable tus upload the browser sends the file to, and
+ * the row waits for its bytes. Locally the last chunk makes it `uploaded` (routes/dev-tus.ts); with Stream, its
+ * webhook makes it ready or failed. The same file rules as the form, up to VIDEO_DIRECT_MAX_BYTES.
+ */
 export async function createDirectUpload(scope: ConsoleScope, request: DirectUploadRequest, origin: string): Promise<DirectUpload> {
   const problem = videoFileProblem({ name: request.file_name, type: request.file_type, size: request.file_size }, VIDEO_DIRECT_MAX_BYTES);
   if (problem) throw new ApiError(422, problem, { file: [problem] });
   const provider = directUploadProvider(scope);
   const title: Record<string, string> = { en: request.title_en };
   if (request.title_fr) title.fr = request.title_fr;
-  const created = await viaProvider(provider.createDirectUpload({ name: title.en ?? request.file_name, fileName: request.file_name, bytes: request.file_size, origin, now: scope.now }));
+  const { created, direct } = await openDirectTarget(scope, provider, title.en ?? request.file_name, request.file_name, request.file_size, origin);
   const mediaKey = newMediaKey("upload");
   const [[row]] = await scope.db.batch([
     scope.db
@@ -117,7 +118,7 @@ export async function createDirectUpload(scope: ConsoleScope, request: DirectUpl
         mediaKey,
         title,
         vodKey: mediaKey,
-        direct: directTarget(created, request.file_name, request.file_size),
+        direct,
         createdBy: scope.actor.id,
         createdAt: scope.now,
         updatedAt: scope.now,
@@ -139,8 +140,7 @@ export async function renewDirectUpload(scope: ConsoleScope, id: number, origin:
   const provider = directUploadProvider(scope);
   if (row.status !== "waiting" || !row.direct || row.provider !== provider.name) throw new ApiError(409, VIDEO_MESSAGES.uploadNotWaiting);
   const { fileName, fileBytes } = row.direct;
-  const created = await viaProvider(provider.createDirectUpload({ name: row.title.en ?? fileName, fileName, bytes: fileBytes, origin, now: scope.now }));
-  const direct = directTarget(created, fileName, fileBytes);
+  const { created, direct } = await openDirectTarget(scope, provider, row.title.en ?? fileName, fileName, fileBytes, origin);
   const [[updated]] = await scope.db.batch([
     scope.db
       .update(mediaUploads)

@@ -14,13 +14,18 @@ export const DEFAULT_CLIP_S = 30;
 export const snap = (seconds: number, step: number) => Math.round(seconds / step) * step;
 const clamp = (x: number, lo: number, hi: number) => Math.min(Math.max(x, lo), hi);
 
+/** The first and last step marks inside a range (at least one step apart): where a cut's ends may sit. */
+function stepBounds(range: Span, step: number): { lo: number; hi: number } {
+  const lo = Math.ceil(range.start / step) * step;
+  return { lo, hi: Math.max(lo + step, Math.floor(range.end / step) * step) };
+}
+
 /**
  * The cut when the cutter opens at `at`: while live, the last 30 s up to the position (what just happened); otherwise
  * 30 s from the position. Snapped, inside the range, at least one step long.
  */
 export function initialCut(at: number, range: Span, live: boolean, step: number): Span {
-  const lo = Math.ceil(range.start / step) * step;
-  const hi = Math.max(lo + step, Math.floor(range.end / step) * step);
+  const { lo, hi } = stepBounds(range, step);
   // Against the edge of the range, the cut grows the other way to keep its length where there is room.
   const widen = (cut: Span): Span => ({ start: Math.max(lo, Math.min(cut.start, cut.end - DEFAULT_CLIP_S)), end: Math.min(hi, Math.max(cut.end, cut.start + DEFAULT_CLIP_S)) });
   if (live) {
@@ -55,9 +60,8 @@ export function readyToCut(r: PlayerReading, step: number): boolean {
  * The cut moves forward whole (its length kept where the range has room); a cut still inside is returned as is.
  */
 export function followRange(cut: Span, range: Span, step: number): Span {
-  const lo = Math.ceil(range.start / step) * step;
+  const { lo, hi } = stepBounds(range, step);
   if (cut.start >= lo) return cut;
-  const hi = Math.max(lo + step, Math.floor(range.end / step) * step);
   return { start: lo, end: Math.min(hi, Math.max(lo + step, lo + (cut.end - cut.start))) };
 }
 
@@ -66,8 +70,7 @@ export function followRange(cut: Span, range: Span, step: number): Span {
  * least one step and at most `max` seconds long.
  */
 export function moveEdge(cut: Span, edge: "start" | "end", to: number, range: Span, step: number, max: number): Span {
-  const lo = Math.ceil(range.start / step) * step;
-  const hi = Math.max(lo + step, Math.floor(range.end / step) * step);
+  const { lo, hi } = stepBounds(range, step);
   const longest = Math.floor(max / step) * step;
   if (edge === "start") {
     const start = clamp(snap(to, step), lo, hi - step);
