@@ -48,7 +48,8 @@ export default defineConfig({
     command: "tsx scripts/e2e-server.ts",
     // The e2e server (Miniflare) opens its port once the worker is ready.
     port: PORT,
-    reuseExistingServer: false,
+    // Locally a server left running (`E2E_PORT=… tsx scripts/e2e-server.ts`) is reused between runs; CI starts its own.
+    reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     stdout: "pipe",
     stderr: "pipe",

@@ -26,6 +26,7 @@ import { consoleVideoRoutes } from "./routes/console-video";
 import { platformRoutes } from "./routes/platform";
 import { consoleDomainRoutes } from "./routes/console-domains";
 import { devRoutes } from "./routes/dev";
+import { devChannelRoutes } from "./routes/dev-channels";
 import { devDnsRoutes } from "./routes/dev-dns";
 import { downloadRoutes } from "./routes/download";
 import { eventRoutes } from "./routes/events";
@@ -66,6 +67,7 @@ export function createApi(options: ApiOptions = {}) {
   // and uploads by their provider uid, on whatever host they call.
   app.route("/", ingestLocalRoutes);
   app.route("/", devTusRoutes);
+  app.route("/", devChannelRoutes);
   app.route("/", videoWebhookRoutes);
   app.route("/", videoNotificationRoutes);
   app.use(resolveChannel);

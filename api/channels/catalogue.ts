@@ -31,11 +31,13 @@ export const isTimeZone = (tz: string) => {
 const timeZoneSchema = z.string().refine(isTimeZone, { message: DM.timeZoneFormat });
 
 /**
- * A time relative to loading: `{ "minutes": -30 }` (an offset from now), or `{ "days": 3, "at": "19:00" }` (that
- * many days from today, at a wall-clock time in the event's time zone; `days` 0 is today).
+ * A time relative to loading: `{ "minutes": -30 }` (an offset from now, in whole minutes), `{ "seconds": 8 }` (to the
+ * second: a test's event that starts while it watches), or `{ "days": 3, "at": "19:00" }` (that many days from today,
+ * at a wall-clock time in the event's time zone; `days` 0 is today).
  */
 export const relativeTimeSchema = z.union([
   z.strictObject({ minutes: z.number().int() }),
+  z.strictObject({ seconds: z.number().int() }),
   /** An absolute time: what the console writes, and what a stored definition holds (relative times resolved). */
   z.strictObject({ utc: z.iso.datetime({ offset: true }) }),
   z.strictObject({ days: z.number().int(), at: z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, DM.timeFormat) }),
@@ -319,6 +321,7 @@ export function zonedTimeToUtc(year: number, month: number, day: number, hour: n
 export function resolveStart(t: RelativeTime, now: number, timeZone: string): number {
   if ("utc" in t) return Date.parse(t.utc);
   if ("minutes" in t) return Math.floor(now / 60_000) * 60_000 + t.minutes * 60_000;
+  if ("seconds" in t) return Math.floor(now / 1000) * 1000 + t.seconds * 1000;
   const today = zonedParts(now, timeZone);
   // Calendar arithmetic on the local date (UTC noon avoids any day-boundary surprise), then back to UTC.
   const target = new Date(Date.UTC(today.year, today.month - 1, today.day, 12) + t.days * DAY_MS);

@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { loadChannel, type ChannelSetup, type ChannelUser, type Role, type Template, type TestChannel } from "./support/channels";
+
+export { PASSWORD, type ChannelSetup, type Lang, type Role, type Template, type TestChannel } from "./support/channels";
 
 export const PORT = Number(process.env.E2E_PORT ?? 8788);
 
@@ -44,24 +47,101 @@ export function resendingOnReset(request: APIRequestContext): APIRequestContext 
   });
 }
 
-export const test = base.extend<{ consoleErrors: string[]; releaseStream: void; googleTagStandIn: void; castSenderStandIn: void }>({
+/** A signed-in account of a test channel: its session token, as the API answered the sign-in. */
+export interface SignedIn extends ChannelUser {
+  token: string;
+}
+
+/** The root marks the document once React has hydrated it (app/root.tsx): before that a click may post a document. */
+export const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 20_000 });
+
+/** Opens a page and waits until it has hydrated: the one way tests navigate before they click or type. */
+export async function visit(page: Page, url: string) {
+  await page.goto(url);
+  await hydrated(page);
+}
+
+/**
+ * Signs a page's browser in as an account of the channel through the API (POST /v2/auth/login), and sets the session
+ * cookie the web app reads, as the sign-in form would: only the accounts spec fills the form.
+ */
+export async function signIn(context: BrowserContext, request: APIRequestContext, channel: TestChannel, who: Role | string): Promise<SignedIn> {
+  const user = channel.user(who);
+  const res = await request.post(channel.apiUrl("v2/auth/login"), {
+    headers: channel.headers,
+    data: { api_key: await channel.apiKey(), email: user.email, password: user.password },
+  });
+  expect(res.status(), `sign-in of ${user.email}: ${await res.text()}`).toBe(200);
+  const { token } = ((await res.json()) as { data: { token: string } }).data;
+  await context.addCookies([{ name: "sid", value: token, url: channel.origin, httpOnly: true, sameSite: "Lax" }]);
+  return { ...user, token };
+}
+
+interface TestFixtures {
+  consoleErrors: string[];
+  googleTagStandIn: void;
+  castSenderStandIn: void;
+  /** The template of the test's channel (`test.use({ template: "beta" })`). */
+  template: Template;
+  /** How the test's channel differs from its template (`test.use({ channelSetup: { settings: {…} } })`). */
+  channelSetup: ChannelSetup;
+  /**
+   * A channel of the test's own, loaded when the test starts. (Not called `channel`: that name is Playwright's own
+   * option for the browser's release channel.)
+   */
+  ownChannel: TestChannel;
+  /** Loads one more channel of the test's own (two channels side by side, or one at a chosen `now`). */
+  loadChannel: (template: Template, setup?: ChannelSetup) => Promise<TestChannel>;
+  /**
+   * A channel the worker's tests share, for tests that only read what was loaded and that do not depend on how long
+   * ago it was (lists, pages, finished events): one load per worker and template.
+   */
+  sharedChannel: TestChannel;
+  /** Signs the page's browser in as an account of a channel (`"viewer"`, `"owner"`… or an added email). */
+  signIn: (channel: TestChannel, who: Role | string) => Promise<SignedIn>;
+}
+
+interface WorkerFixtures {
+  sharedChannels: (template: Template) => Promise<TestChannel>;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     await use({ ...extraHTTPHeaders, "cf-connecting-ip": addressOf(testInfo.testId, testInfo.repeatEachIndex) });
   },
   request: async ({ request }, use) => {
     await use(resendingOnReset(request));
   },
-  // A viewer closing the tab frees their counted stream at once (the player's pagehide beacon), but a test's context
-  // just ends. Without this, the demo viewers' streams would hold their passes' slots for a few minutes after each
-  // test, and a later test of the same account would meet the simultaneous-streams limit (issue 13).
-  releaseStream: [
-    async ({ page }, use) => {
-      await use();
-      const origin = /^https?:\/\/[a-z0-9-]+\.localhost:\d+$/.exec(new URL(page.url()).origin)?.[0];
-      if (origin) await page.request.post(`${origin}/action/streams`, { form: { intent: "release" } }).catch(() => undefined);
+  template: ["alpha", { option: true }],
+  channelSetup: [{}, { option: true }],
+  ownChannel: async ({ request, template, channelSetup }, use) => {
+    await use(await loadChannel(request, template, channelSetup));
+  },
+  loadChannel: async ({ request }, use) => {
+    await use((template, setup) => loadChannel(request, template, setup));
+  },
+  sharedChannels: [
+    async ({ playwright }, use) => {
+      const request = await playwright.request.newContext();
+      const loaded = new Map<Template, Promise<TestChannel>>();
+      await use((template) => {
+        let found = loaded.get(template);
+        if (!found) {
+          found = loadChannel(resendingOnReset(request), template);
+          loaded.set(template, found);
+        }
+        return found;
+      });
+      await request.dispose();
     },
-    { auto: true },
+    { scope: "worker" },
   ],
+  sharedChannel: async ({ sharedChannels, template }, use) => {
+    await use(await sharedChannels(template));
+  },
+  signIn: async ({ context, request }, use) => {
+    await use((channel, who) => signIn(context, request, channel, who));
+  },
   // Accepting cookies loads the channel's Google tag. Offline, as every third party here, it is an empty script, so
   // the page logs no failed request; a test that looks at the tag routes it on the page (page routes come first).
   googleTagStandIn: [

@@ -1,0 +1,64 @@
+// The test channel's events and library items, found through its API by what a test needs (status, access type,
+// preroll locations): the channel was loaded from a template, so its ids are new each time.
+import type { APIRequestContext } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { apiGet } from "./api";
+import type { TestChannel } from "./channels";
+
+export interface PrerollSetting {
+  location_id: number | null;
+  for_vod: boolean;
+  for_live: boolean;
+}
+
+/** The channel's prerolls, from its public settings. */
+export async function prerolls(request: APIRequestContext, ch: TestChannel): Promise<PrerollSetting[]> {
+  return (await apiGet<{ prerolls?: PrerollSetting[] }>(request, ch, "settings")).prerolls ?? [];
+}
+
+export interface ListedEvent {
+  id: number;
+  name: string;
+  event_utc_ts?: string;
+  location_id?: number | null;
+  location?: { id: number } | null;
+  participants: { id: number }[];
+}
+
+const locationOf = (e: ListedEvent) => e.location?.id ?? e.location_id ?? null;
+
+export interface FindOptions {
+  /** Only events at this location. */
+  at?: number;
+  /** Skip events at preroll locations (tests of the plain player must not meet an ad). */
+  noPreroll?: boolean;
+}
+
+/** The channel's events of a status and access type (and location rule), as GET /events lists them. */
+export async function listEvents(request: APIRequestContext, ch: TestChannel, status: string, access: string, opts: FindOptions = {}): Promise<ListedEvent[]> {
+  const location = opts.at ? `&location_id=${opts.at}` : "";
+  const list = await apiGet<ListedEvent[]>(request, ch, `events?status=${status}&access_type=${access}&limit=100${location}`);
+  const skip = new Set(opts.noPreroll ? (await prerolls(request, ch)).map((p) => p.location_id) : []);
+  // A preroll without a location plays everywhere: no event would be free of it.
+  expect(skip.has(null), `${ch.template}: a preroll at every location`).toBe(false);
+  return list.filter((e) => !skip.has(locationOf(e)));
+}
+
+/** The first event of the channel with this status and access type. */
+export async function findEvent(request: APIRequestContext, ch: TestChannel, status: string, access: string, opts: FindOptions = {}): Promise<number> {
+  const list = await listEvents(request, ch, status, access, opts);
+  expect(list.length, `${ch.template}: a ${status} ${access} event${opts.at ? ` at location ${opts.at}` : ""}`).toBeGreaterThan(0);
+  return list[0]!.id;
+}
+
+/**
+ * A library item, free or needing `vod_media`, with its title in `lang`. Items made from an event are skipped: their
+ * event's location may have a VOD preroll, and the specs using this are about access, not ads.
+ */
+export async function findVodItem(request: APIRequestContext, ch: TestChannel, requiresVodMedia: boolean, lang: string = ch.lang): Promise<{ id: number; title: string }> {
+  type Item = { id: number; title: string; event_id: number | null; requires_vod_media: boolean };
+  const items = await apiGet<Item[]>(request, ch, `vod-media-items?limit=100&lang=${lang}`);
+  const item = items.find((i) => i.requires_vod_media === requiresVodMedia && i.event_id === null);
+  expect(item, `${ch.template}: a ${requiresVodMedia ? "vod_media" : "free"} library item`).toBeTruthy();
+  return item!;
+}
