@@ -107,7 +107,7 @@ test("serves the legal pages, about, FAQ and its own pages through one view", as
   }
   await expectAccessible(page);
   const faq = await apiGet<{ question: string }[]>(request, ch, `faq?lang=${ch.lang}`);
-  await page.goto(ch.url("/faq"));
+  await visit(page, ch.url("/faq"));
   await page.getByText(faq[0].question).click();
   await expect(page.locator(".faq__item[open] .faq__answer")).toBeVisible();
   await expectAccessible(page);
