@@ -1,36 +1,29 @@
-// The console's row editor on a phone and a desktop (issue 16), on beta in French: a new form's fields, one row each,
-// with rows added and a list's choices (a draft, never saved, so other tests' edits do not meet it). Screenshots are
-// kept as test artifacts; the page passes axe.
-import { readFileSync } from "node:fs";
-import type { Page, TestInfo } from "@playwright/test";
-import { CHANNELS, login, PASSWORD, url } from "./auth-helpers";
-import { acceptCookies, expect, expectAccessible, test } from "./fixtures";
+// The console's row editor on a phone and a desktop (issue 16): a new form's fields, one row each, with a row and a
+// list's choice added as a draft, on a channel of the test's own. Screenshots are kept as test artifacts; the page
+// passes axe.
+import { acceptCookies, expect, expectAccessible, test, visit } from "./fixtures";
+import { labelled, localized, row, shot } from "./support/console";
+import { copy, fill } from "./support/copy";
 
-type ConsoleCopy = typeof import("../../app/locales/fr/console.json");
-const c = JSON.parse(readFileSync("app/locales/fr/console.json", "utf8")) as ConsoleCopy;
-const beta = CHANNELS[1];
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ""));
-const shot = (page: Page, testInfo: TestInfo, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
+const c = copy("en", "console");
 
-test("beta (fr): a new form's fields as rows, a row and a choice added as a draft", async ({ page }, testInfo) => {
-  await page.goto(url(beta, "/"));
+test("a new form's fields as rows, a row and a choice added as a draft", async ({ page, ownChannel: ch, signIn }, testInfo) => {
+  await signIn(ch, "owner");
+  await visit(page, ch.url("/console/forms/new"));
   await acceptCookies(page);
-  await login(page, beta, "owner@beta.test", PASSWORD);
-  await page.goto(url(beta, "/console/forms/new"));
-  await page.locator("html[data-hydrated=true]").waitFor();
-  const row = (n: number) => page.getByRole("group", { name: new RegExp(`^${fill(c.rows.formFields.one, { n })}( —|$)`) });
-  await expect(row(1)).toContainText("Courriel");
-  await shot(page, testInfo, "beta-console-form-rows");
+  const field = (n: number) => row(page, fill(c.rows.formFields.one, { n }));
+  await expect(field(1)).toContainText("Email");
+  await shot(page, testInfo, "console-form-rows");
   await expectAccessible(page);
 
   await page.getByRole("button", { name: c.rows.formFields.add }).click();
   await expect(page.locator("#f-fields-1-label-en")).toBeFocused();
-  await row(2).getByRole("group", { name: new RegExp(`^${c.fields.field_label}`) }).getByLabel(c.form.lang.fr, { exact: true }).fill("Poste");
-  await row(2).getByLabel(c.fields.field_type, { exact: true }).selectOption("select");
-  await row(2).getByRole("button", { name: fill(c.rows.up, { row: fill(c.rows.formFields.one, { n: 2 }) }) }).click();
-  await expect(row(1)).toContainText("Poste");
-  await row(1).getByRole("button", { name: c.rows.options.add }).click();
-  await expect(row(1).getByRole("group", { name: new RegExp(`^${fill(c.rows.options.one, { n: 1 })}( —|$)`) })).toBeVisible();
-  await shot(page, testInfo, "beta-console-form-rows-edited");
+  await localized(field(2), c.fields.field_label, c.form.lang.en).fill("Position");
+  await labelled(field(2), c.fields.field_type).selectOption("select");
+  await field(2).getByRole("button", { name: fill(c.rows.up, { row: fill(c.rows.formFields.one, { n: 2 }) }) }).click();
+  await expect(field(1)).toContainText("Position");
+  await field(1).getByRole("button", { name: c.rows.options.add }).click();
+  await expect(row(field(1), fill(c.rows.options.one, { n: 1 }))).toBeVisible();
+  await shot(page, testInfo, "console-form-rows-edited");
   await expectAccessible(page);
 });
