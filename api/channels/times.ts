@@ -44,13 +44,24 @@ const localDate = (ms: number, timeZone: string) => {
   return Date.UTC(p.year, p.month - 1, p.day);
 };
 
+/**
+ * A zone's local date at `now` and the next local midnight, kept for the last `now` the zone was read at: loading or
+ * rolling a channel reads every event at one now, and reading a zone is the costly part (tens of µs each).
+ */
+const lastRead = new Map<string, { now: number; today: number; midnight?: number }>();
+function readAt(now: number, timeZone: string) {
+  let read = lastRead.get(timeZone);
+  if (read?.now !== now) lastRead.set(timeZone, (read = { now, today: localDate(now, timeZone) }));
+  return read;
+}
+
 /** Epoch ms of a relative time, from `now` (epoch ms); `{days, at}` is a wall-clock time in `timeZone`. */
 export function resolveStart(t: RelativeTime, now: number, timeZone: string): number {
   if ("utc" in t) return Date.parse(t.utc);
   if ("minutes" in t) return Math.floor(now / 60_000) * 60_000 + t.minutes * 60_000;
   if ("seconds" in t) return Math.floor(now / 1000) * 1000 + t.seconds * 1000;
   // Calendar arithmetic on the local date (UTC noon avoids any day-boundary surprise), then back to UTC.
-  const target = new Date(localDate(now, timeZone) + 12 * 3_600_000 + t.days * DAY_MS);
+  const target = new Date(readAt(now, timeZone).today + 12 * 3_600_000 + t.days * DAY_MS);
   const [hour, minute] = t.at.split(":").map(Number);
   return zonedTimeToUtc(target.getUTCFullYear(), target.getUTCMonth() + 1, target.getUTCDate(), hour, minute, timeZone);
 }
@@ -60,7 +71,11 @@ export function resolveStart(t: RelativeTime, now: number, timeZone: string): nu
  * midnight (America/Santiago, America/Havana) the first instant that exists on the new date.
  */
 export function nextLocalMidnight(now: number, timeZone: string): number {
-  const tomorrow = localDate(now, timeZone) + DAY_MS;
+  const read = readAt(now, timeZone);
+  return (read.midnight ??= findNextMidnight(now, read.today + DAY_MS, timeZone));
+}
+
+function findNextMidnight(now: number, tomorrow: number, timeZone: string): number {
   const d = new Date(tomorrow);
   const guess = zonedTimeToUtc(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), 0, 0, timeZone);
   if (guess > now && localDate(guess, timeZone) >= tomorrow && localDate(guess - 1, timeZone) < tomorrow) return guess;

@@ -64,7 +64,7 @@ const clockOf = (scope: ConsoleScope, loaded: Loaded): ScheduleClock => ({ ancho
  * A section as the console edits it: its value (a rolling channel's times where they stand now), the version it was
  * read at and, for a list, each item's tag. Tags are of the items as stored, so they do not change as times roll.
  */
-function sectionState(scope: ConsoleScope, loaded: Loaded, def: StoredDefinition, name: EditableSectionName, version: number, updatedAt: number): SectionState {
+function sectionState(def: StoredDefinition, name: EditableSectionName, version: number, updatedAt: number, clock: ScheduleClock): SectionState {
   const section: EditableSection = EDITABLE_SECTIONS[name];
   const held = readSection(def, name);
   const tagged = (item: unknown): [string, string][] => {
@@ -72,12 +72,12 @@ function sectionState(scope: ConsoleScope, loaded: Loaded, def: StoredDefinition
     return key === undefined ? [] : [[key, itemTag(item)]];
   };
   const tags = section.key && Array.isArray(held) ? Object.fromEntries(held.flatMap(tagged)) : null;
-  return { section: name, value: presentSection(def, name, held, clockOf(scope, loaded)), version, updated_at: updatedAt, tags };
+  return { section: name, value: presentSection(def, name, held, clock), version, updated_at: updatedAt, tags };
 }
 
 export async function getSection(scope: ConsoleScope, name: EditableSectionName): Promise<SectionState> {
   const loaded = await load(scope);
-  return sectionState(scope, loaded, loaded.def, name, loaded.version, loaded.updatedAt);
+  return sectionState(loaded.def, name, loaded.version, loaded.updatedAt, clockOf(scope, loaded));
 }
 
 /**
@@ -103,10 +103,11 @@ export async function changeSection(scope: ConsoleScope, name: EditableSectionNa
   // A section replaced by what it already holds is left alone: no write (a time zone's would write every event and
   // library video again), no new version, nothing in the audit log.
   const held = readSection(current.def, name);
-  if (change.kind === "replace" && sameDefinitionValue(held, settleSection(current.def, name, held, change.value, clockOf(scope, current))))
-    return sectionState(scope, current, current.def, name, current.version, current.updatedAt);
+  const clock = clockOf(scope, current);
+  if (change.kind === "replace" && sameDefinitionValue(held, settleSection(current.def, name, held, change.value, clock)))
+    return sectionState(current.def, name, current.version, current.updatedAt, clock);
   const stored = await write(scope, current, [{ name, change }]);
-  return sectionState(scope, current, stored, name, current.version + 1, scope.now);
+  return sectionState(stored, name, current.version + 1, scope.now, clock);
 }
 
 /**
