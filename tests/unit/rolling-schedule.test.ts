@@ -1,12 +1,16 @@
 // The rolling schedule (issue 24, docs/decisions/027): a demo channel's relative times read against the clock, with
 // the anchor (its load time) and now as parameters. Live slots repeat back to back, {days, at} follows the local
 // date, other minute offsets roll by whole days; absolute times never move.
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { resolveEvents, resolveVodItems } from "../../api/channels/catalogue";
 import { rollRows, type RollingEventRow, type RollingVodRow } from "../../api/channels/rolling";
 import { nextLocalMidnight, resolveStart, rollingStart } from "../../api/channels/times";
 import { streamStatus } from "../../api/services/event-status";
 import { DVR_WINDOW_S, eventTimeline, type MediaInfo } from "../../api/services/livesim";
+import { readTenant } from "../../scripts/lib/tenant-reader";
 
+const ROOT = path.resolve(import.meta.dirname, "../..");
 const ANCHOR = Date.parse("2026-01-15T12:00:00Z");
 const MIN = 60_000;
 const H = 60 * MIN;
@@ -158,5 +162,26 @@ describe("a roll of a channel's rows", () => {
     expect(again.events).toEqual([]);
     expect(again.vods).toEqual([]);
     expect(again.next).toBe(once.next);
+  });
+});
+
+describe("the demo channels on a rolling schedule", () => {
+  it.each(["alpha", "beta"])("%s has live games, upcoming ones in the next days and finished ones in the past days, a week after loading", async (alias) => {
+    const { definition } = await readTenant(path.join(ROOT, "tenants", alias));
+    expect(definition.schedule).toBe("rolling");
+    for (const later of [H, 3 * H, 7 * DAY, 7 * DAY + 11 * H + 17 * MIN]) {
+      const now = ANCHOR + later;
+      const events = resolveEvents(definition.catalogue!, now, ANCHOR);
+      const status = (e: (typeof events)[number]) => streamStatus({ start: e.eventUtcTs, end: e.endUtcTs }, now);
+      expect(events.filter((e) => status(e) === "live").length).toBeGreaterThanOrEqual(3);
+      const upcoming = events.filter((e) => status(e) === "upcoming");
+      expect(upcoming.length).toBeGreaterThanOrEqual(15);
+      expect(upcoming.every((e) => e.eventUtcTs - now < 16 * DAY)).toBe(true);
+      const finished = events.filter((e) => status(e) === "finished");
+      expect(finished.length).toBeGreaterThanOrEqual(15);
+      expect(finished.every((e) => now - e.eventUtcTs < 23 * DAY)).toBe(true);
+      // Replays and highlights stay dated in the past days.
+      expect(resolveVodItems(definition.catalogue!, now, ANCHOR).every((v) => v.date <= now && now - v.date < 23 * DAY)).toBe(true);
+    }
   });
 });
