@@ -14,7 +14,9 @@ import {
 } from "../db/catalogue-schema";
 import { resolveEvents, resolveVodItems, type Catalogue } from "./catalogue";
 import type { TenantDefinition } from "./definition";
+import { dateRuleJson, ruleJson } from "./rolling";
 import { orNull, parentStatement, sync, syncParts, byAlias, type Section, type SectionContext } from "./sync";
+import { earliest, isRollingTime } from "./times";
 
 const EMPTY_CATALOGUE: Catalogue = {
   time_zone: "UTC",
@@ -31,6 +33,21 @@ const EMPTY_CATALOGUE: Catalogue = {
 /** A channel without a catalogue has an empty one: loading it removes catalogue rows an earlier load wrote. */
 const catalogueOf = (def: TenantDefinition) => def.catalogue ?? EMPTY_CATALOGUE;
 const images = (ctx: SectionContext, map: Record<string, string>) => Object.fromEntries(Object.entries(map).map(([k, ref]) => [k, ctx.image(ref)]));
+const rolling = (ctx: SectionContext) => ctx.def.schedule === "rolling";
+
+/**
+ * On a rolling channel, the rows just written hold until the earliest `until`: the channel rolls no later than that,
+ * and no roll computed before `now` may pass for a later one (services/schedule-roll.ts).
+ */
+function rollNoLaterThan(ctx: SectionContext, untils: (number | null)[]): D1PreparedStatement[] {
+  const next = earliest(untils);
+  if (!rolling(ctx) || next === null) return [];
+  return [
+    ctx.d1
+      .prepare("UPDATE channels SET next_roll_at = min(coalesce(next_roll_at, ?2), ?2), rolled_at = min(coalesce(rolled_at, ?3), ?3) WHERE alias = ?1")
+      .bind(ctx.def.alias, next, ctx.now),
+  ];
+}
 
 /**
  * The catalogue, in dependency order (a row's references are written before it). They come before the slides,
@@ -115,7 +132,8 @@ export const catalogueSections: Section[] = [
     name: "events",
     count: (def) => catalogueOf(def).events.length,
     statements: (ctx) => {
-      const rows = resolveEvents(catalogueOf(ctx.def), ctx.now).map((e) => ({
+      const resolved = resolveEvents(catalogueOf(ctx.def), ctx.now, ctx.anchor);
+      const rows = resolved.map((e) => ({
         key: e.key,
         name: e.name,
         description: orNull(e.description),
@@ -132,18 +150,22 @@ export const catalogueSections: Section[] = [
         poster: e.poster ? ctx.image(e.poster) : null,
         mediaKey: e.media_key,
         published: e.published,
+        startRule: rolling(ctx) && isRollingTime(e.start) ? ruleJson(e.start) : null,
       }));
-      return sync(ctx, {
-        table: events,
-        key: ["key"],
-        rows,
-        refs: {
-          locationId: byAlias(locations, "key"),
-          eventCategoryId: byAlias(eventCategories),
-          homeTeamId: byAlias(participants),
-          awayTeamId: byAlias(participants),
-        },
-      });
+      return [
+        ...sync(ctx, {
+          table: events,
+          key: ["key"],
+          rows,
+          refs: {
+            locationId: byAlias(locations, "key"),
+            eventCategoryId: byAlias(eventCategories),
+            homeTeamId: byAlias(participants),
+            awayTeamId: byAlias(participants),
+          },
+        }),
+        ...rollNoLaterThan(ctx, resolved.map((e) => e.until)),
+      ];
     },
   },
   {
@@ -160,7 +182,15 @@ export const catalogueSections: Section[] = [
     name: "vod_items",
     count: (def) => catalogueOf(def).vod_items.length,
     statements: (ctx) => {
-      const rows = resolveVodItems(catalogueOf(ctx.def), ctx.now).map((v) => ({
+      const c = catalogueOf(ctx.def);
+      const resolved = resolveVodItems(c, ctx.now, ctx.anchor);
+      const rollingEvents = new Set(c.events.filter((e) => isRollingTime(e.start)).map((e) => e.key));
+      const dateRule = ({ date, event }: Catalogue["vod_items"][number]) => {
+        if (!rolling(ctx)) return null;
+        if (date) return isRollingTime(date) ? dateRuleJson({ date, time_zone: c.time_zone }) : null;
+        return rollingEvents.has(event!) ? dateRuleJson("event_end") : null;
+      };
+      const rows = resolved.map((v, i) => ({
         key: v.key,
         title: v.title,
         description: orNull(v.description),
@@ -172,13 +202,17 @@ export const catalogueSections: Section[] = [
         assets: v.assets.map((a) => ({ type: a.type, path: ctx.image(a.path) })),
         requiresVodMedia: v.requires_vod_media,
         mediaKey: v.media_key,
+        dateRule: dateRule(c.vod_items[i]),
       }));
-      return sync(ctx, {
-        table: vodMediaItems,
-        key: ["key"],
-        rows,
-        refs: { categoryId: byAlias(vodMediaCategories), eventId: byAlias(events, "key") },
-      });
+      return [
+        ...sync(ctx, {
+          table: vodMediaItems,
+          key: ["key"],
+          rows,
+          refs: { categoryId: byAlias(vodMediaCategories), eventId: byAlias(events, "key") },
+        }),
+        ...rollNoLaterThan(ctx, resolved.map((v) => v.until)),
+      ];
     },
   },
   {

@@ -2,11 +2,13 @@
 // events and the VOD library. Pure (no Node APIs), like definition.ts: the loader runs it inside workerd too.
 //
 // Cross references are by alias or key (a team names its school and sport, an event its teams…) and are checked
-// here, so a typo is refused with its path before anything is written. Event and VOD times are *relative to the
-// moment of loading* (`resolveStart`), so a demo channel always has live, upcoming and finished events.
+// here, so a typo is refused with its path before anything is written. Event and VOD times may be *relative*: to the
+// moment of loading on a fixed schedule, to the clock on a rolling one (times.ts), so a demo channel has live,
+// upcoming and finished events.
 import { z } from "zod";
 import { localizedSchema } from "./fields";
 import { DEFINITION_MESSAGES as DM, definitionMessage as say } from "../contract/definition-messages";
+import { rollingStart } from "./times";
 
 const aliasSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, DM.aliasFormat);
 const keySchema = z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,79}$/, DM.keyFormat);
@@ -33,7 +35,8 @@ const timeZoneSchema = z.string().refine(isTimeZone, { message: DM.timeZoneForma
 /**
  * A time relative to loading: `{ "minutes": -30 }` (an offset from now, in whole minutes), `{ "seconds": 8 }` (to the
  * second: a test's event that starts while it watches), or `{ "days": 3, "at": "19:00" }` (that many days from today,
- * at a wall-clock time in the event's time zone; `days` 0 is today).
+ * at a wall-clock time in the event's time zone; `days` 0 is today). On a rolling schedule they keep rolling
+ * (times.ts rollingStart).
  */
 export const relativeTimeSchema = z.union([
   z.strictObject({ minutes: z.number().int() }),
@@ -283,51 +286,9 @@ export function catalogueImageRefs(c: Catalogue): { at: string; ref: string }[] 
   return refs;
 }
 
-// ---- Relative times -------------------------------------------------------------------------------------------
+// ---- Times ---------------------------------------------------------------------------------------------------
 
-const DAY_MS = 86_400_000;
-
-/** The wall-clock parts of an instant in a time zone. */
-function zonedParts(ms: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(ms);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute"), second: get("second") };
-}
-
-/** The UTC instant of a wall-clock time in a time zone (the earlier one when a DST change makes it ambiguous). */
-export function zonedTimeToUtc(year: number, month: number, day: number, hour: number, minute: number, timeZone: string): number {
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  let guess = wall;
-  for (let i = 0; i < 3; i++) {
-    const p = zonedParts(guess, timeZone);
-    const offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - guess;
-    const next = wall - offset;
-    if (next === guess) break;
-    guess = next;
-  }
-  return guess;
-}
-
-/** Epoch ms of a relative time, from `now` (epoch ms); `{days, at}` is a wall-clock time in `timeZone`. */
-export function resolveStart(t: RelativeTime, now: number, timeZone: string): number {
-  if ("utc" in t) return Date.parse(t.utc);
-  if ("minutes" in t) return Math.floor(now / 60_000) * 60_000 + t.minutes * 60_000;
-  if ("seconds" in t) return Math.floor(now / 1000) * 1000 + t.seconds * 1000;
-  const today = zonedParts(now, timeZone);
-  // Calendar arithmetic on the local date (UTC noon avoids any day-boundary surprise), then back to UTC.
-  const target = new Date(Date.UTC(today.year, today.month - 1, today.day, 12) + t.days * DAY_MS);
-  const [hour, minute] = t.at.split(":").map(Number);
-  return zonedTimeToUtc(target.getUTCFullYear(), target.getUTCMonth() + 1, target.getUTCDate(), hour, minute, timeZone);
-}
+export { resolveStart, zonedTimeToUtc } from "./times";
 
 export interface ResolvedEvent {
   key: string;
@@ -337,10 +298,15 @@ export interface ResolvedEvent {
   timeZone: string;
   eventUtcTs: number;
   endUtcTs: number;
+  /** When the times next change on a rolling schedule (null: never). */
+  until: number | null;
 }
 
-/** Events with their times computed from `now`, their default name, type and gender. */
-export function resolveEvents(c: Catalogue, now: number): (CatalogueEvent & ResolvedEvent)[] {
+/**
+ * Events with their times at `now` (relative ones counted from `anchor`, the load time, as rollingStart reads them:
+ * at now = anchor that is the fixed schedule), their default name, type and gender.
+ */
+export function resolveEvents(c: Catalogue, now: number, anchor = now): (CatalogueEvent & ResolvedEvent)[] {
   const teams = new Map(c.teams.map((t) => [t.alias, t]));
   const short = (alias: string) => {
     const t = teams.get(alias);
@@ -348,27 +314,28 @@ export function resolveEvents(c: Catalogue, now: number): (CatalogueEvent & Reso
   };
   return c.events.map((e) => {
     const timeZone = e.time_zone ?? c.time_zone;
-    const eventUtcTs = resolveStart(e.start, now, timeZone);
+    const length = Math.round(e.duration * 60) * 1000;
+    const { start, until } = rollingStart(e.start, anchor, now, timeZone, length);
     return {
       ...e,
       name: e.name ?? `${short(e.away)} @ ${short(e.home)}`,
       type: e.type ?? (e.access_type === "paid" || e.access_type === "ppv" ? "paid" : "free"),
       gender: teams.get(e.home)?.gender ?? "not_identified",
       timeZone,
-      eventUtcTs,
-      endUtcTs: eventUtcTs + Math.round(e.duration * 60) * 1000,
+      eventUtcTs: start,
+      endUtcTs: start + length,
+      until,
     };
   });
 }
 
-/** VOD items with their date (epoch ms) computed from `now`, and their search text. */
-export function resolveVodItems(c: Catalogue, now: number) {
-  const events = new Map(resolveEvents(c, now).map((e) => [e.key, e]));
-  return c.vod_items.map((v) => ({
-    ...v,
-    date: v.date ? resolveStart(v.date, now, c.time_zone) : events.get(v.event!)!.endUtcTs,
-    searchText: searchText(v.title),
-  }));
+/** VOD items with their date (epoch ms) at `now` (as resolveEvents), until when it holds, and their search text. */
+export function resolveVodItems(c: Catalogue, now: number, anchor = now) {
+  const events = new Map(resolveEvents(c, now, anchor).map((e) => [e.key, e]));
+  return c.vod_items.map((v) => {
+    const { start: date, until } = v.date ? rollingStart(v.date, anchor, now, c.time_zone, 0) : { start: events.get(v.event!)!.endUtcTs, until: events.get(v.event!)!.until };
+    return { ...v, date, until, searchText: searchText(v.title) };
+  });
 }
 
 /** Lowercased titles in every language, joined by a space (duplicates once). */

@@ -169,6 +169,11 @@ export const channelFileSchema = z
     /** Publishable: it only lets a client mint an api key. */
     channel_key: z.string().regex(/^ck_[A-Za-z0-9_]{8,120}$/, DM.channelKeyFormat),
     status: z.enum(["active", "suspended"]).default("active"),
+    /**
+     * "rolling": the catalogue's relative times are kept and read against the clock, so a demo channel stays live on
+     * any day (docs/decisions/027); "fixed": they are resolved once, when the channel is loaded.
+     */
+    schedule: z.enum(["rolling", "fixed"]).default("fixed"),
     domains: z.array(hostnameSchema).default([]),
     settings: settingsSchema.default({}),
     colors: z.strictObject({ web: colorMapSchema.optional(), tv: colorMapSchema.optional(), mobile: colorMapSchema.optional() }).default({}),

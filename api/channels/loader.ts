@@ -48,9 +48,10 @@ export async function loadTenant(d1: D1Database, bucket: R2Bucket, def: TenantDe
   );
 
   const now = options.now ?? Date.now();
-  const ctx: SectionContext = { d1, def, image: imageUrl(hashes), now };
+  const ctx: SectionContext = { d1, def, image: imageUrl(hashes), now, anchor: now };
   const results = await d1.batch<{ id: number }>([
     ...upsertChannel(d1, def),
+    anchorStatement(d1, def, now),
     ...sections.flatMap((s) => s.statements(ctx)),
     storeDefinitionStatement(d1, freezeDefinition(def, now), now),
     d1.prepare("SELECT id FROM channels WHERE alias = ?1").bind(def.alias),
@@ -75,6 +76,8 @@ const imageUrl = (hashes: Map<string, string>) => (ref: string) => (isLocalImage
 
 export interface WriteOptions {
   now: number;
+  /** A rolling channel's anchor (channels.schedule_anchor; default `now`). */
+  anchor?: number | null;
   /** Statements that run first in the same batch (the console's version check). */
   before?: D1PreparedStatement[];
   /** Statements that run last in the same batch (the audit entry). */
@@ -92,7 +95,7 @@ export async function writeSections(d1: D1Database, bucket: R2Bucket, def: Tenan
   const hashes = await listChannelImages(bucket, tenantAssetKey(def.alias, ""));
   const missing = imageRefs(def).filter((r) => isLocalImage(r.ref) && !hashes.has(r.ref));
   if (missing.length) throw new ImageMissingError(missing);
-  const ctx: SectionContext = { d1, def, image: imageUrl(hashes), now: options.now };
+  const ctx: SectionContext = { d1, def, image: imageUrl(hashes), now: options.now, anchor: options.anchor ?? options.now };
   await d1.batch([...(options.before ?? []), ...chosen.flatMap((s) => s.statements(ctx)), ...(options.after ?? [])]);
 }
 
@@ -132,6 +135,15 @@ function upsertChannel(d1: D1Database, def: TenantDefinition): D1PreparedStateme
       .prepare("INSERT INTO channels (alias, name, channel_key, status) SELECT ?1, ?2, ?3, ?4 WHERE NOT EXISTS (SELECT 1 FROM channels WHERE alias = ?1)")
       .bind(def.alias, def.name, def.channel_key, def.status),
   ];
+}
+
+/**
+ * A load anchors a rolling channel's schedule at its `now` (the catalogue sections then set when it next rolls); a
+ * fixed channel has none.
+ */
+function anchorStatement(d1: D1Database, def: TenantDefinition, now: number): D1PreparedStatement {
+  const anchor = def.schedule === "rolling" ? now : null;
+  return d1.prepare("UPDATE channels SET schedule_anchor = ?2, rolled_at = ?2, next_roll_at = NULL WHERE alias = ?1").bind(def.alias, anchor);
 }
 
 /** Refuses a channel key or a domain that another channel already has, before anything is written. */

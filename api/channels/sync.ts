@@ -12,8 +12,10 @@ import type { TenantDefinition } from "./definition";
 export interface SectionContext {
   d1: D1Database;
   def: TenantDefinition;
-  /** Epoch ms that the catalogue's relative times count from. */
+  /** Epoch ms the catalogue's times are written for. */
   now: number;
+  /** Epoch ms a rolling schedule's relative times count from (its load time; `now` when loading). */
+  anchor: number;
   /** An image as stored: a local path becomes /api/assets/<path>?v=<hash>; URLs stay as they are. */
   image: (ref: string) => string;
 }

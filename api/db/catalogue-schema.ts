@@ -123,6 +123,8 @@ export const events = sqliteTable(
     mediaKey: text("media_key"),
     /** A draft (false) is seen only in the console (issue 16). */
     published: integer("published", { mode: "boolean" }).notNull().default(true),
+    /** On a rolling channel, the relative start the times follow (JSON, api/channels/rolling.ts); null: they stay. */
+    startRule: text("start_rule"),
   },
   (t) => [
     uniqueIndex("events_key_idx").on(t.channelId, t.key),
@@ -168,6 +170,8 @@ export const vodMediaItems = sqliteTable(
     /** Whether watching needs the vod_media capability (issue 5). */
     requiresVodMedia: integer("requires_vod_media", { mode: "boolean" }).notNull().default(false),
     mediaKey: text("media_key"),
+    /** On a rolling channel, the relative date the date follows (JSON, api/channels/rolling.ts); null: it stays. */
+    dateRule: text("date_rule"),
   },
   (t) => [
     uniqueIndex("vod_media_items_key_idx").on(t.channelId, t.key),

@@ -8,15 +8,27 @@ const timestamps = {
   updatedAt: integer("updated_at", { mode: "number" }).notNull().default(sql`(unixepoch() * 1000)`),
 };
 
-export const channels = sqliteTable("channels", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  alias: text("alias").notNull().unique(),
-  name: text("name").notNull(),
-  // The channel key is publishable (like a Stripe publishable key): it only lets a client mint an api key.
-  channelKey: text("channel_key").notNull().unique(),
-  status: text("status", { enum: ["active", "suspended"] }).notNull().default("active"),
-  ...timestamps,
-});
+export const channels = sqliteTable(
+  "channels",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    alias: text("alias").notNull().unique(),
+    name: text("name").notNull(),
+    // The channel key is publishable (like a Stripe publishable key): it only lets a client mint an api key.
+    channelKey: text("channel_key").notNull().unique(),
+    status: text("status", { enum: ["active", "suspended"] }).notNull().default("active"),
+    /**
+     * A rolling schedule (issue 24, docs/decisions/027): when the channel was loaded (its relative times count from
+     * it), the now its rolling rows were last computed for, and when one of them next changes. Null: a fixed channel.
+     */
+    scheduleAnchor: integer("schedule_anchor"),
+    rolledAt: integer("rolled_at"),
+    nextRollAt: integer("next_roll_at"),
+    ...timestamps,
+  },
+  // The Cron Trigger looks up the rolling channels that are due.
+  (t) => [index("channels_next_roll_idx").on(t.nextRollAt)],
+);
 
 export const channelDomains = sqliteTable(
   "channel_domains",

@@ -8,6 +8,7 @@ import { channelDomains, channelSettings, channels, customHostnames } from "../d
 import { ApiError } from "../lib/errors";
 import { TtlCache } from "../lib/ttl-cache";
 import { hostLookup, parseRootDomains } from "../services/host";
+import { rollSchedule } from "../services/schedule-roll";
 
 // Host → channel changes rarely; a short per-isolate cache keeps D1 off the hot path.
 const channelByHost = new TtlCache<ChannelContext>(30_000);
@@ -66,10 +67,16 @@ const domainOwner = (hostname: string) =>
     (select ${customHostnames.channelId} from ${customHostnames} where ${customHostnames.hostname} = ${hostname} and ${customHostnames.status} = 'active')
   )`;
 
-/** Resolves the channel from the Host header; an unknown host is a JSON 404. */
+/**
+ * Resolves the channel from the Host header; an unknown host is a JSON 404. A rolling channel whose next roll time
+ * has come is rolled first (docs/decisions/027), so whatever the request reads holds its current times; otherwise
+ * this costs one comparison (the roll time rides with the cached channel).
+ */
 export const resolveChannel = createMiddleware<AppEnv>(async (c, next) => {
-  const channel = await findChannelForHost(c.get("db"), c.env, requestHost(c.req.raw, c.env), c.get("now")());
+  const now = c.get("now")();
+  const channel = await findChannelForHost(c.get("db"), c.env, requestHost(c.req.raw, c.env), now);
   if (!channel) throw new ApiError(404, CHANNEL_NOT_FOUND);
+  if (channel.nextRollAt !== null && now >= channel.nextRollAt) channel.nextRollAt = await rollSchedule(c.env.DB, channel.id, now);
   c.set("channel", channel);
   await next();
 });

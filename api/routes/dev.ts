@@ -57,7 +57,8 @@ export const devRoutes = new Hono<AppEnv>()
     const row = await c
       .get("db")
       .update(events)
-      .set({ eventUtcTs: start, endUtcTs: end })
+      // Moved by hand, it no longer follows a rolling schedule's rule.
+      .set({ eventUtcTs: start, endUtcTs: end, startRule: null })
       .where(and(eq(events.channelId, c.get("channel").id), eq(events.id, c.req.valid("param").id)))
       .returning({ id: events.id })
       .get();

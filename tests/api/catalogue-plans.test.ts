@@ -34,6 +34,7 @@ import {
   vodRailsQuery,
   vodSearchWhere,
 } from "@api/db/repos/catalogue-vod";
+import { ROLL_SQL } from "@api/db/repos/schedule";
 import { events } from "@api/db/schema";
 import { defaultSortDirection, statusRange } from "@api/services/event-status";
 import { seedCatalogue, FIXED } from "./catalogue-fixtures";
@@ -185,6 +186,24 @@ describe("query plans of the other list calls", () => {
     await expectIndexed("vod categories", vodCategoriesQuery(db, CH));
     await expectIndexed("vod rails", vodRailsQuery(db, CH));
     await expectIndexed("vod rail items", vodRailItemsQuery(db, CH));
+  });
+});
+
+describe("query plans of a rolling channel's roll", () => {
+  it("reads and moves the channel's rolling rows by channel_id or primary key, and finds due channels by index", async () => {
+    for (const [name, sql] of Object.entries(ROLL_SQL)) {
+      const params = [CH, FIXED, FIXED, name.startsWith("move") ? "[[1, 0, 0, \"{}\", \"UTC\"]]" : FIXED];
+      const count = (sql.match(/\?\d/g) ?? []).reduce((n, p) => Math.max(n, Number(p.slice(1))), 0);
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params.slice(0, count))
+        .all<{ detail: string }>();
+      const lines = results.map((r) => r.detail);
+      // Its tables are aliased (t, v, e), so any walk but over the rows it is given (json_each) is refused.
+      expect(lines.filter((l) => l.startsWith("SCAN ") && !l.includes("VIRTUAL TABLE")), `${name}:\n${lines.join("\n")}`).toEqual([]);
+      if (name === "due") expect(lines.join("\n")).toContain("channels_next_roll_idx");
+      // A move finds each row it names by id, not by walking the channel's rows once per named row.
+      if (name.startsWith("move")) expect(lines).toContain("SEARCH t USING INTEGER PRIMARY KEY (rowid=?)");
+    }
   });
 });
 

@@ -64,6 +64,22 @@ describe("dev channels", () => {
     expect((await call(host, "/api/get_api_key", postJson({ channel_key: b.channel_key }), app)).status).not.toBe(200);
   });
 
+  it("loads a rolling definition on a fixed schedule: the channel stays as loaded however long the test runs", async () => {
+    const a = await loaded({ definition: { ...definition, schedule: "rolling" }, alias_prefix: "fixed", now: T0 });
+    const row = await env.DB.prepare("SELECT schedule_anchor, next_roll_at FROM channels WHERE id = ?").bind(a.id).first();
+    expect(row).toEqual({ schedule_anchor: null, next_roll_at: null });
+    // A week on, the game that was live at loading is over, where it was.
+    const later = createApi({ now: () => T0 + 7 * 24 * 60 * MIN });
+    const host = `${a.alias}.localhost`;
+    const key = await mintKey(host, a.channel_key, later);
+    const res = await call(host, `/api/events?api_key=${key}&limit=10&sort_field=event_utc_ts&sort_direction=asc`, undefined, later);
+    const events = ((await res.json()) as { data: { event_utc_ts: string; stream_status: string }[] }).data;
+    expect(events.map((e) => [e.event_utc_ts, e.stream_status])).toEqual([
+      [new Date(T0 - 25 * MIN).toISOString(), "finished"],
+      [new Date(T0 + 8_000).toISOString(), "finished"],
+    ]);
+  });
+
   it("defaults now to the API's clock", async () => {
     expect((await loaded({ definition, alias_prefix: "clock" })).now).toBe(T0);
   });

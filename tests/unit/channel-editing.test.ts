@@ -1,9 +1,9 @@
 // The pieces the console edits a channel with (issue 16): where a section lives, the stored copy with times
-// resolved, and the colour readability rule.
+// resolved (or, on a rolling schedule, kept and shown where they stand, issue 24), and the colour readability rule.
 import { describe, expect, it } from "vitest";
 import { parseTenantDefinition } from "../../api/channels/definition";
 import { itemKey, readSection, withSection } from "../../api/channels/editable";
-import { freezeDefinition, storedJson } from "../../api/channels/stored";
+import { freezeDefinition, presentSection, settleSection, storedJson } from "../../api/channels/stored";
 import { contrastChecks, contrastRatio } from "../../api/contract/colors";
 
 const raw = {
@@ -53,6 +53,39 @@ describe("the stored definition", () => {
     expect(json.products).toBeUndefined(); // the input is not changed
     expect(itemKey("pages", { url: "/about" })).toBe("/about");
     expect(itemKey("settings", { url: "/about" })).toBeUndefined();
+  });
+});
+
+describe("the stored definition of a rolling channel", () => {
+  const anchor = Date.UTC(2026, 10, 25, 12, 10, 30);
+  const def = parseTenantDefinition({ ...raw, schedule: "rolling", users: [] }, "gamma");
+  const stored = freezeDefinition(def, anchor);
+  const held = readSection(stored, "events") as Record<string, unknown>[];
+  // Two days and an hour after loading (08:10 on the 27th in Chicago).
+  const clock = { anchor, now: anchor + 2 * 86_400_000 + 3_600_000 };
+  const shown = presentSection(stored, "events", held, clock) as Record<string, unknown>[];
+
+  it("keeps its rules, and the console sees them where they stand now", () => {
+    expect(held.map((e) => e.start)).toEqual([{ minutes: 30 }, { days: 2, at: "19:00" }, { utc: "2030-01-01T00:00:00Z" }]);
+    expect(shown.map((e) => e.start)).toEqual([
+      { utc: "2026-11-27T12:40:00.000Z" }, // 30 min after the anchor, two days on (not live at the anchor: rolls daily)
+      { utc: "2026-11-30T01:00:00.000Z" }, // two days after today's date in Chicago, 19:00
+      { utc: "2030-01-01T00:00:00Z" },
+    ]);
+    expect(presentSection(stored, "faq", [{ key: "x" }], clock)).toEqual([{ key: "x" }]);
+  });
+
+  it("keeps the rule of an item left alone or put back as shown; an edited item becomes absolute", () => {
+    const edited = { ...shown[1], duration: 90 };
+    const added = { ...shown[0], key: "added", start: { minutes: 10 } };
+    const settled = settleSection(stored, "events", held, [held[0], edited, shown[2], added], clock) as Record<string, unknown>[];
+    expect(settled.map((e) => [e.key, e.start])).toEqual([
+      ["soon", { minutes: 30 }],
+      ["friday", { utc: "2026-11-30T01:00:00.000Z" }],
+      ["fixed", { utc: "2030-01-01T00:00:00Z" }],
+      ["added", { utc: "2026-11-27T13:20:00.000Z" }], // a relative time the console writes counts from now
+    ]);
+    expect(settleSection(stored, "events", held, shown, clock)).toEqual(held);
   });
 });
 

@@ -1,8 +1,14 @@
 // The stored channel definitions (issue 16).
-import { eq } from "drizzle-orm";
+import { eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "../client";
-import { channelDefinitions } from "../schema";
+import { channelDefinitions, channels } from "../schema";
 
+/** The channel's stored definition, with its schedule's anchor (null: a fixed channel). */
 export function findDefinition(db: Db, channelId: number) {
-  return db.select().from(channelDefinitions).where(eq(channelDefinitions.channelId, channelId)).get();
+  return db
+    .select({ ...getTableColumns(channelDefinitions), scheduleAnchor: channels.scheduleAnchor })
+    .from(channelDefinitions)
+    .innerJoin(channels, eq(channels.id, channelDefinitions.channelId))
+    .where(eq(channelDefinitions.channelId, channelId))
+    .get();
 }

@@ -7,7 +7,17 @@ import { channelFileSchema } from "../../channels/definition";
 import { EDITABLE_SECTIONS, itemKey, readSection, withSection, type EditableSection, type EditableSectionName } from "../../channels/editable";
 import { itemTag, sameDefinitionValue } from "../../channels/item-tag";
 import { ImageMissingError, writeSections } from "../../channels/loader";
-import { freezeDefinition, isStaleVersionError, parseStored, replaceDefinitionStatement, storedJson, type StoredDefinition } from "../../channels/stored";
+import {
+  freezeDefinition,
+  isStaleVersionError,
+  parseStored,
+  presentSection,
+  replaceDefinitionStatement,
+  settleSection,
+  storedJson,
+  type ScheduleClock,
+  type StoredDefinition,
+} from "../../channels/stored";
 import type { SectionState } from "../../contract/console";
 import { CONSOLE_MESSAGES } from "../../contract/console-messages";
 import { codeOfIssue, definitionMessage, type FieldCode, type FieldCodes } from "../../contract/definition-messages";
@@ -28,6 +38,8 @@ interface Loaded {
   def: StoredDefinition;
   version: number;
   updatedAt: number;
+  /** A rolling channel's anchor (null: fixed). */
+  anchor: number | null;
 }
 
 /**
@@ -42,23 +54,30 @@ async function load(scope: ConsoleScope): Promise<Loaded> {
   const cacheKey = `${scope.channel.id}:${row.version}:${row.updatedAt}`;
   let def = parsed.get(cacheKey, scope.now);
   if (!def) parsed.set(cacheKey, (def = parseStored(row.definition, scope.channel.alias)), scope.now);
-  return { def, version: row.version, updatedAt: row.updatedAt };
+  return { def, version: row.version, updatedAt: row.updatedAt, anchor: row.scheduleAnchor };
 }
 
-/** A section as the console edits it: its value, the version it was read at and, for a list, each item's tag. */
-function sectionState(name: EditableSectionName, value: unknown, version: number, updatedAt: number): SectionState {
+/** The clock a rolling channel's relative times are read with (a fixed channel stores none). */
+const clockOf = (scope: ConsoleScope, loaded: Loaded): ScheduleClock => ({ anchor: loaded.anchor ?? scope.now, now: scope.now });
+
+/**
+ * A section as the console edits it: its value (a rolling channel's times where they stand now), the version it was
+ * read at and, for a list, each item's tag. Tags are of the items as stored, so they do not change as times roll.
+ */
+function sectionState(def: StoredDefinition, name: EditableSectionName, version: number, updatedAt: number, clock: ScheduleClock): SectionState {
   const section: EditableSection = EDITABLE_SECTIONS[name];
+  const held = readSection(def, name);
   const tagged = (item: unknown): [string, string][] => {
     const key = itemKey(name, item);
     return key === undefined ? [] : [[key, itemTag(item)]];
   };
-  const tags = section.key && Array.isArray(value) ? Object.fromEntries(value.flatMap(tagged)) : null;
-  return { section: name, value, version, updated_at: updatedAt, tags };
+  const tags = section.key && Array.isArray(held) ? Object.fromEntries(held.flatMap(tagged)) : null;
+  return { section: name, value: presentSection(def, name, held, clock), version, updated_at: updatedAt, tags };
 }
 
 export async function getSection(scope: ConsoleScope, name: EditableSectionName): Promise<SectionState> {
-  const { def, version, updatedAt } = await load(scope);
-  return sectionState(name, readSection(def, name), version, updatedAt);
+  const loaded = await load(scope);
+  return sectionState(loaded.def, name, loaded.version, loaded.updatedAt, clockOf(scope, loaded));
 }
 
 /**
@@ -84,9 +103,11 @@ export async function changeSection(scope: ConsoleScope, name: EditableSectionNa
   // A section replaced by what it already holds is left alone: no write (a time zone's would write every event and
   // library video again), no new version, nothing in the audit log.
   const held = readSection(current.def, name);
-  if (change.kind === "replace" && sameDefinitionValue(held, change.value)) return sectionState(name, held, current.version, current.updatedAt);
+  const clock = clockOf(scope, current);
+  if (change.kind === "replace" && sameDefinitionValue(held, settleSection(current.def, name, held, change.value, clock)))
+    return sectionState(current.def, name, current.version, current.updatedAt, clock);
   const stored = await write(scope, current, [{ name, change }]);
-  return sectionState(name, readSection(stored, name), current.version + 1, scope.now);
+  return sectionState(stored, name, current.version + 1, scope.now, clock);
 }
 
 /**
@@ -109,8 +130,9 @@ async function write(scope: ConsoleScope, current: Loaded, changes: { name: Edit
   let json = storedJson(current.def);
   const audits = [];
   for (const { name, change } of changes) {
-    const { value, audit } = apply(name, EDITABLE_SECTIONS[name], readSection(json as unknown as StoredDefinition, name), change);
-    json = withSection(json, name, value);
+    const held = readSection(json as unknown as StoredDefinition, name);
+    const { value, audit } = apply(name, EDITABLE_SECTIONS[name], held, change);
+    json = withSection(json, name, settleSection(current.def, name, held, value, clockOf(scope, current)));
     audits.push(audit);
   }
   const last = changes[changes.length - 1];
@@ -119,6 +141,7 @@ async function write(scope: ConsoleScope, current: Loaded, changes: { name: Edit
   try {
     await writeSections(scope.env.DB, scope.env.MEDIA, stored, [...writes], {
       now: scope.now,
+      anchor: current.anchor,
       before: [replaceDefinitionStatement(scope.env.DB, scope.channel.id, stored, current.version, scope.now)],
       after: audits.map((audit) =>
         auditStatement(scope.env.DB, { ...audit, channelId: scope.channel.id, actorUserId: scope.actor.id, actorEmail: scope.actor.email, createdAt: scope.now }),

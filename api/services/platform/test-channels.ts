@@ -1,5 +1,6 @@
 // A channel of its own for one test (issue 24): a tenant definition, loaded by the tenant loader under a fresh alias
-// and channel key, with its relative event and VOD times resolved from the `now` the test gives. Development and
+// and channel key, with its relative event and VOD times resolved from the `now` the test gives (on a fixed schedule,
+// whatever the definition says). Development and
 // tests only (api/routes/dev-channels.ts): a test that changes what it reads then changes nothing another test reads,
 // and sees its live events exactly as old as it asked, however long the run has lasted.
 import { ALIAS_PATTERN, parseTenantDefinition, TenantDefinitionError, type TenantFile } from "../../channels/definition";
@@ -41,7 +42,8 @@ async function tenantImagesOf(bucket: R2Bucket, alias: string): Promise<TenantFi
 export async function loadTestChannel(env: Pick<Env, "DB" | "MEDIA">, input: TestChannelInput, clock: number): Promise<TestChannel> {
   const alias = freshAlias(input.alias_prefix);
   const now = input.now ?? clock;
-  const raw = { ...input.definition, channel_key: `ck_test_${randomToken(18).replace(/[^A-Za-z0-9]/g, "")}` };
+  // Always fixed: a test sees its channel exactly as loaded at its `now`, however long it runs.
+  const raw = { ...input.definition, schedule: "fixed", channel_key: `ck_test_${randomToken(18).replace(/[^A-Za-z0-9]/g, "")}` };
   let def;
   try {
     def = parseTenantDefinition(raw, alias, `definition of ${alias}`);
