@@ -182,3 +182,44 @@ export async function visit(ch: TestChannel, path: string, options: { session?: 
   const res = await send(ch.url(path), { headers });
   return { status: res.status, headers: res.headers, html: await res.text() };
 }
+
+/** An element of a server-rendered page: its attributes and its text, as a browser would read them. */
+export interface PageElement {
+  attributes: Record<string, string>;
+  text: string;
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+const decode = (s: string) =>
+  s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e: string) =>
+    e[0] === "#" ? String.fromCodePoint(e[1].toLowerCase() === "x" ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : (ENTITIES[e] ?? m),
+  );
+
+/** Elements that have no end tag (and so no text). */
+const VOID_ELEMENTS = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
+
+/** The elements of a server-rendered page that a CSS selector matches, read by workerd's own HTML parser. */
+export async function select(html: string, selector: string): Promise<PageElement[]> {
+  const found: PageElement[] = [];
+  const open: PageElement[] = [];
+  await new HTMLRewriter()
+    .on(selector, {
+      element(el) {
+        // HTMLRewriter's attributes are [name, value] pairs (the DOM lib's Element type says otherwise).
+        const attributes = [...(el.attributes as unknown as Iterable<[string, string]>)];
+        const element: PageElement = { attributes: Object.fromEntries(attributes.map(([k, v]) => [k, decode(v)])), text: "" };
+        found.push(element);
+        open.push(element);
+        if (VOID_ELEMENTS.has(el.tagName)) open.pop();
+        else el.onEndTag(() => void open.splice(open.indexOf(element), 1));
+      },
+    })
+    .onDocument({
+      text(chunk) {
+        for (const element of open) element.text += decode(chunk.text);
+      },
+    })
+    .transform(new Response(html))
+    .text();
+  return found;
+}
