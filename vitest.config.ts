@@ -2,7 +2,8 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
-// Two projects: `unit` (pure rules, in Node) and `api` (the API inside workerd, on real local D1/R2/KV).
+// Three projects: `unit` (pure rules, in Node), `api` (the API inside workerd, on real local D1/R2/KV) and `worker`
+// (the whole Worker, web app and API, inside workerd: requests and server-rendered HTML; `npm run build` first).
 export default defineConfig({
   test: {
     projects: [
@@ -29,6 +30,32 @@ export default defineConfig({
           // The real demo media files some tests upload to R2 (inject("demoMedia")).
           // A stand-in for Cloudflare Stream's REST API, reached through CLOUDFLARE_API_BASE (inject("streamApi")).
           globalSetup: ["tests/api/oauth.global-setup.ts", "tests/api/media.global-setup.ts", "tests/api/stream.global-setup.ts"],
+        },
+      },
+      {
+        plugins: [
+          tsconfigPaths(),
+          cloudflareTest(async () => ({
+            main: "./worker.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), APP_ENV: "test" },
+            },
+          })),
+        ],
+        test: {
+          name: "worker",
+          include: ["tests/worker/**/*.test.ts"],
+          // As Playwright's default: a test here renders dozens of pages, on a 2-core machine shared with others.
+          testTimeout: 30_000,
+          // The same schema as the API tests (tests/api/setup.ts applies the migrations).
+          setupFiles: ["tests/api/setup.ts"],
+          // The template channels' folders, read in Node (inject("templates")).
+          globalSetup: ["tests/worker/templates.global-setup.ts"],
+          // worker.ts imports the Remix server build, whose CommonJS dependencies must be pre-bundled for workerd.
+          deps: {
+            optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "cookie", "set-cookie-parser"] } },
+          },
         },
       },
     ],

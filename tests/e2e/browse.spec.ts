@@ -218,18 +218,5 @@ for (const ch of CHANNELS) {
       await expect(plain.locator(".vod-search .vod-card").first()).toBeVisible();
       await noJs.close();
     });
-
-    test("serves robots.txt and a sitemap on the channel's host", async ({ request }) => {
-      const host = `${ch.alias}.localhost:${PORT}`;
-      const robots = await request.get(`http://127.0.0.1:${PORT}/robots.txt`, { headers: { host } });
-      expect(robots.headers()["content-type"]).toMatch(/^text\/plain/);
-      expect(await robots.text()).toContain(`Sitemap: http://${host}/sitemap.xml`);
-      const sitemap = await request.get(`http://127.0.0.1:${PORT}/sitemap.xml`, { headers: { host } });
-      expect(sitemap.headers()["content-type"]).toMatch(/^application\/xml/);
-      const xml = await sitemap.text();
-      for (const path of ["/", "/upcoming", "/vod_library"]) expect(xml).toContain(`<loc>http://${host}${path}</loc>`);
-      expect(xml).toMatch(/\/watch\/\d+<\/loc>/);
-      expect(xml).toMatch(/\/vod_library\/\d+<\/loc>/);
-    });
   });
 }
