@@ -11,6 +11,11 @@ export const CLIP_TAG_KEY = /^[a-z0-9-]{1,32}$/;
 /** The player's seek step (SPEC §9 "Seek steps: a configurable number of seconds"): buttons and arrow keys. */
 export const SEEK_STEP_S = { min: 5, max: 60, default: 10 } as const;
 export const seekStepSchema = z.number().int().min(SEEK_STEP_S.min).max(SEEK_STEP_S.max);
+/**
+ * How often the player confirms a counted stream (issue 13), told to it in the playback grant. A channel's setting,
+ * so a test channel can have its stopped streams noticed in seconds.
+ */
+export const STREAM_HEARTBEAT_S = { min: 5, max: 300, default: 30 } as const;
 export const DEFAULT_CLIP_TAGS = ["highlight", "goal", "assist", "save", "defense", "funny"];
 const clipTagSchema = z.union([z.string().regex(CLIP_TAG_KEY), z.object({ key: z.string().regex(CLIP_TAG_KEY), name: localizedName })]);
 export type ClipTagSetting = z.infer<typeof clipTagSchema>;
@@ -58,6 +63,13 @@ export const channelSettingsSchema = z.object({
   /** ISO 3166-1 alpha-2 codes where the channel's content may not be watched. */
   "geo.blocked_countries": z.array(z.string().regex(/^[A-Z]{2}$/)).catch([]).default([]),
   "player.seek_step_s": seekStepSchema.catch(SEEK_STEP_S.default).default(SEEK_STEP_S.default),
+  "streams.heartbeat_s": z
+    .number()
+    .int()
+    .min(STREAM_HEARTBEAT_S.min)
+    .max(STREAM_HEARTBEAT_S.max)
+    .catch(STREAM_HEARTBEAT_S.default)
+    .default(STREAM_HEARTBEAT_S.default),
   "clips.tags": z.array(clipTagSchema).min(1).max(30).catch([...DEFAULT_CLIP_TAGS]).default([...DEFAULT_CLIP_TAGS]),
   social: z
     .array(z.object({ network: z.string(), url: z.url() }))

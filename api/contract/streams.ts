@@ -3,13 +3,14 @@
 // that grant them. Shared by the API and the web app.
 import { z } from "zod";
 
-/** How often the player confirms that its stream is still playing. */
-export const STREAM_HEARTBEAT_S = 30;
 /**
- * A stream that has not confirmed for this long is over (a closed tab, a TV switched off). Longer than a few
- * heartbeats, because browsers slow the timers of hidden tabs to one a minute.
+ * A stream that has not confirmed for this long is over (a closed tab, a TV switched off): at least this, because
+ * browsers slow the timers of hidden tabs to one a minute. How often the player confirms is the channel's setting
+ * `streams.heartbeat_s`.
  */
 export const STREAM_TTL_MS = 150_000;
+/** A stream is over once it has missed five heartbeats at its channel's interval, and never sooner than STREAM_TTL_MS. */
+export const streamTtlMs = (heartbeatS: number) => Math.max(STREAM_TTL_MS, 5 * heartbeatS * 1000);
 /**
  * A stream stopped from another device stays known as stopped this long, so its player is told why at its next
  * heartbeat (a heartbeat that finds nothing is only told to ask again).

@@ -2,7 +2,7 @@
 // A Durable Object runs one call at a time, so two devices asking for the last slot together cannot both get it.
 // The caller passes the clock, so tests can move time.
 import { DurableObject } from "cloudflare:workers";
-import { STREAM_STOPPED_KEEP_MS, STREAM_TTL_MS } from "../contract/streams";
+import { STREAM_STOPPED_KEEP_MS, streamTtlMs } from "../contract/streams";
 import { beatStream, EMPTY_STREAMS, grantStream, prune, releaseAllBut, releaseStream, stopStream, type StreamClaim, type StreamEntry, type StreamsState } from "../services/stream-slots";
 
 export class StreamGuard extends DurableObject<Env> {
@@ -17,7 +17,8 @@ export class StreamGuard extends DurableObject<Env> {
     }
     await this.ctx.storage.put("state", state);
     // Nothing to keep once every stream is over and every stop mark is read. The alarm runs on the real clock.
-    await this.ctx.storage.setAlarm(Date.now() + Math.max(STREAM_TTL_MS, STREAM_STOPPED_KEEP_MS) + 1_000);
+    const keep = Math.max(STREAM_STOPPED_KEEP_MS, ...state.streams.map((s) => streamTtlMs(s.heartbeatS)));
+    await this.ctx.storage.setAlarm(Date.now() + keep + 1_000);
   }
 
   async grant(claim: StreamClaim, limit: number, now: number) {

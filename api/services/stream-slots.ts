@@ -1,6 +1,6 @@
 // The concurrent-streams rule (issue 13) as pure functions over one account's state; the StreamGuard Durable Object
 // stores the state, one object per account, so two devices starting at once cannot both take the last slot.
-import { STREAM_STOPPED_KEEP_MS, STREAM_TTL_MS } from "../contract/streams";
+import { STREAM_STOPPED_KEEP_MS, streamTtlMs } from "../contract/streams";
 
 /** A stream: one signed-in device (session) playing something. */
 export interface StreamEntry {
@@ -9,6 +9,8 @@ export interface StreamEntry {
   userAgent: string | null;
   /** The item's stored title (a text per language, or one text), resolved in the reader's language. */
   title: string | Record<string, string> | null;
+  /** The heartbeat interval its grant told the player (the channel's setting then): it lapses after missing a few. */
+  heartbeatS: number;
   startedAt: number;
   beatAt: number;
 }
@@ -29,7 +31,7 @@ export type BeatOutcome = { ok: true } | { ok: false; reason: "stopped" | "expir
 /** Forgets streams that stopped confirming and stop marks that have served their purpose. */
 export function prune(state: StreamsState, now: number): StreamsState {
   return {
-    streams: state.streams.filter((s) => now - s.beatAt < STREAM_TTL_MS),
+    streams: state.streams.filter((s) => now - s.beatAt < streamTtlMs(s.heartbeatS)),
     stopped: state.stopped.filter((s) => now - s.at < STREAM_STOPPED_KEEP_MS),
   };
 }

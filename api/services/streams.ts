@@ -2,8 +2,10 @@
 // device against the passes' simultaneous-logins limit; the player confirms it with heartbeats; another device of
 // the account may stop it. The state lives in the account's StreamGuard Durable Object (stream-slots.ts is the rule).
 import { parseUserAgent } from "../contract/sessions";
-import { STREAM_HEARTBEAT_S, STREAM_MESSAGES, type StreamGrant, type StreamInfo, type StreamLimitDenied } from "../contract/streams";
+import { channelSettingsSchema } from "../contract/settings";
+import { STREAM_MESSAGES, type StreamGrant, type StreamInfo, type StreamLimitDenied } from "../contract/streams";
 import type { Db } from "../db/client";
+import { settingQuery } from "../db/repos/content";
 import { productLoginLimitsQuery } from "../db/repos/products";
 import type { OrderRow } from "../db/schema";
 import { activeOrders } from "./access";
@@ -22,25 +24,34 @@ export interface StreamScope {
 
 const guard = (s: StreamScope) => s.env.STREAM_GUARD.get(s.env.STREAM_GUARD.idFromName(`${s.channelId}:${s.userId}`));
 
-/** The limit that applies to a stream granted through the user's passes: the most their active passes allow. */
-export async function passStreamLimit(s: StreamScope, orders: readonly OrderRow[]): Promise<number | null> {
+/**
+ * What a stream granted through the user's passes is counted under: the most their active passes allow (null: no
+ * limit, nothing counted), and how often the channel's players confirm (`streams.heartbeat_s`), read in one batch.
+ */
+async function passStreamTerms(s: StreamScope, orders: readonly OrderRow[]): Promise<{ limit: number; heartbeatS: number } | null> {
   const active = activeOrders(orders, s.now);
   const ids = [...new Set(active.map(heldProductId).filter((id): id is number => typeof id === "number"))];
   if (!ids.length) return null;
-  return simultaneousLogins(active, await productLoginLimitsQuery(s.db, s.channelId, ids), s.now);
+  const [limits, heartbeat] = await s.db.batch([productLoginLimitsQuery(s.db, s.channelId, ids), settingQuery(s.db, s.channelId, "streams.heartbeat_s")]);
+  const limit = simultaneousLogins(active, limits, s.now);
+  if (limit === null) return null;
+  // A bad stored value falls back to the default, as GET /settings answers it.
+  return { limit, heartbeatS: channelSettingsSchema.shape["streams.heartbeat_s"].parse(heartbeat[0]?.value) };
 }
 
 export type StartedStream = { ok: true; stream: StreamGrant | null } | { ok: false; limit: number; others: StreamEntry[] };
 
 /**
  * Counts the device's stream when a pass grants it (`viaPass`) and the passes set a limit; otherwise nothing is
- * counted (free and sign-in-only items, passes without a limit) and no Durable Object is called.
+ * counted (free and sign-in-only items, passes without a limit) and no Durable Object is called. The grant tells the
+ * player the channel's heartbeat interval.
  */
-export async function startStream(s: StreamScope, orders: readonly OrderRow[], claim: StreamClaim, viaPass: boolean): Promise<StartedStream> {
-  const limit = viaPass ? await passStreamLimit(s, orders) : null;
-  if (limit === null) return { ok: true, stream: null };
-  const outcome = await guard(s).grant(claim, limit, s.now);
-  return outcome.ok ? { ok: true, stream: { heartbeat_s: STREAM_HEARTBEAT_S } } : { ok: false, limit, others: outcome.others };
+export async function startStream(s: StreamScope, orders: readonly OrderRow[], claim: Omit<StreamClaim, "heartbeatS">, viaPass: boolean): Promise<StartedStream> {
+  const terms = viaPass ? await passStreamTerms(s, orders) : null;
+  if (terms === null) return { ok: true, stream: null };
+  const { limit, heartbeatS } = terms;
+  const outcome = await guard(s).grant({ ...claim, heartbeatS }, limit, s.now);
+  return outcome.ok ? { ok: true, stream: { heartbeat_s: heartbeatS } } : { ok: false, limit, others: outcome.others };
 }
 
 export const beatStream = (s: StreamScope, session: number) => guard(s).beat(session, s.now);

@@ -5,7 +5,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Playback } from "@api/contract/media";
 import { STREAM_TTL_MS, type StreamEnded, type StreamInfo, type StreamLimitDenied } from "@api/contract/streams";
 import { getDb } from "@api/db/client";
-import { events, orders, products, vodMediaItems } from "@api/db/schema";
+import { and, eq } from "drizzle-orm";
+import { channelSettings, events, orders, products, vodMediaItems } from "@api/db/schema";
 import { type Client, client, clockedApi, type Data, env, freshEmail, json, PASSWORD, registerUser } from "./auth-helpers";
 import { call, type Fixtures, seedChannels } from "./fixtures";
 
@@ -203,6 +204,43 @@ describe("heartbeats, expiry and release", () => {
     expect((await beat("nope")).status).toBe(401);
     expect((await alpha.get("/api/streams")).status).toBe(401);
     expect((await alpha.post("/api/streams/1/stop", {})).status).toBe(401);
+  });
+});
+
+describe("the channel's heartbeat (setting streams.heartbeat_s)", () => {
+  const db = getDb(env.DB);
+  const setHeartbeat = async (value: unknown) => {
+    await db.delete(channelSettings).where(and(eq(channelSettings.channelId, fx.alpha.id), eq(channelSettings.key, "streams.heartbeat_s")));
+    if (value !== undefined) await db.insert(channelSettings).values({ channelId: fx.alpha.id, key: "streams.heartbeat_s", value });
+  };
+
+  it("is what a counted grant tells the player, and a stream lives five of them", async () => {
+    try {
+      await setHeartbeat(120);
+      const { email, tokens } = await subscriber(ids.one);
+      const tv = await device(alpha, email, "agent tv");
+      expect((await granted(await play(tokens[0], ids.paid))).stream).toEqual({ heartbeat_s: 120 });
+      // Past the shortest life of a stream, fewer than five heartbeats missed: it still plays.
+      clock.now += STREAM_TTL_MS + 60_000;
+      expect((await beat(tokens[0])).status).toBe(204);
+      expect((await play(tv, ids.paid)).status).toBe(403);
+      clock.now += 5 * 120_000;
+      expect((await json<StreamEnded>(await beat(tokens[0]))).reason).toBe("expired");
+    } finally {
+      await setHeartbeat(undefined);
+    }
+  });
+
+  it("falls back to 30 s for a bad stored value", async () => {
+    try {
+      for (const bad of [2, 301, "often"]) {
+        await setHeartbeat(bad);
+        const { tokens } = await subscriber(ids.one);
+        expect((await granted(await play(tokens[0], ids.paid))).stream, String(bad)).toEqual({ heartbeat_s: 30 });
+      }
+    } finally {
+      await setHeartbeat(undefined);
+    }
   });
 });
 

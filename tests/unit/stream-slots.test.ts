@@ -1,11 +1,11 @@
 // The concurrent-streams rule (issue 13): one counted stream per device, the limit, heartbeats, expiry, stopping a
 // stream from another device and releasing one's own. Pure functions with the clock passed in.
 import { describe, expect, it } from "vitest";
-import { STREAM_STOPPED_KEEP_MS, STREAM_TTL_MS } from "@api/contract/streams";
+import { STREAM_STOPPED_KEEP_MS, STREAM_TTL_MS, streamTtlMs } from "@api/contract/streams";
 import { beatStream, EMPTY_STREAMS, grantStream, releaseAllBut, releaseStream, stopStream, type StreamClaim, type StreamsState } from "@api/services/stream-slots";
 
 const T0 = 1_800_000_000_000;
-const claim = (session: number, title = `item ${session}`): StreamClaim => ({ session, device: session === 2 ? "tv" : "web", userAgent: `agent ${session}`, title });
+const claim = (session: number, title = `item ${session}`, heartbeatS = 30): StreamClaim => ({ session, device: session === 2 ? "tv" : "web", userAgent: `agent ${session}`, title, heartbeatS });
 
 /** Grants in turn, each one checked to pass, returning the state. */
 function playing(limit: number, ...sessions: number[]): StreamsState {
@@ -50,6 +50,18 @@ describe("beatStream", () => {
       state = r.state;
     }
     expect(grantStream(state, claim(2), 1, T0 + 3 * STREAM_TTL_MS).outcome.ok).toBe(false);
+  });
+
+  it("gives a stream five of its channel's heartbeats before it ends, and never less than STREAM_TTL_MS", () => {
+    expect(streamTtlMs(30)).toBe(STREAM_TTL_MS);
+    expect(streamTtlMs(5)).toBe(STREAM_TTL_MS);
+    expect(streamTtlMs(120)).toBe(600_000);
+    const slow = grantStream(EMPTY_STREAMS, claim(1, "item 1", 120), 1, T0).state;
+    expect(beatStream(slow, 1, T0 + 600_000 - 1).outcome).toEqual({ ok: true });
+    expect(beatStream(slow, 1, T0 + 600_000).outcome).toEqual({ ok: false, reason: "expired" });
+    // A new grant takes the channel's interval of the moment.
+    const renewed = grantStream(slow, claim(1, "item 1", 5), 1, T0 + 1000).state;
+    expect(beatStream(renewed, 1, T0 + 1000 + STREAM_TTL_MS).outcome).toEqual({ ok: false, reason: "expired" });
   });
 
   it("tells an ended stream to ask again, and a stopped one that it was stopped", () => {

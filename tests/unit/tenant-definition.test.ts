@@ -250,3 +250,19 @@ describe("player.seek_step_s (SPEC §9 seek steps)", () => {
     for (const bad of [3, 90, "abc", 12.5, null]) expect(channelSettingsSchema.parse({ "player.seek_step_s": bad })["player.seek_step_s"], String(bad)).toBe(10);
   });
 });
+
+describe("streams.heartbeat_s (issue 24: a product timer is a channel setting)", () => {
+  it("a channel.json may set a whole number of seconds from 5 to 300", () => {
+    expect(parse({ ...base(), settings: { "streams.heartbeat_s": 5 } }).settings["streams.heartbeat_s"]).toBe(5);
+    expect(parse({ ...base(), settings: { "streams.heartbeat_s": 300 } }).settings["streams.heartbeat_s"]).toBe(300);
+    for (const bad of [4, 301, 7.5, "30", 0]) {
+      expect(errorOf({ ...base(), settings: { "streams.heartbeat_s": bad } }), String(bad)).toMatch(/channel\.json: settings\.streams\.heartbeat_s: /);
+    }
+  });
+
+  it("the API reads 30 when unset, and falls back to 30 for a bad stored value", () => {
+    expect(channelSettingsSchema.parse({})["streams.heartbeat_s"]).toBe(30);
+    expect(channelSettingsSchema.parse({ "streams.heartbeat_s": 5 })["streams.heartbeat_s"]).toBe(5);
+    for (const bad of [2, 600, "abc", 12.5, null]) expect(channelSettingsSchema.parse({ "streams.heartbeat_s": bad })["streams.heartbeat_s"], String(bad)).toBe(30);
+  });
+});

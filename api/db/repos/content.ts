@@ -7,6 +7,14 @@ import { channelSettings, colorSettings, customForms, faqs, menuItems, pages, pr
 export const settingsQuery = (db: Db, channelId: number) =>
   db.select({ key: channelSettings.key, value: channelSettings.value }).from(channelSettings).where(eq(channelSettings.channelId, channelId));
 
+/** One setting's stored row (none when the channel keeps the default). */
+export const settingQuery = (db: Db, channelId: number, key: string) =>
+  db
+    .select({ value: channelSettings.value })
+    .from(channelSettings)
+    .where(and(eq(channelSettings.channelId, channelId), eq(channelSettings.key, key)))
+    .limit(1);
+
 export const colorsQuery = (db: Db, channelId: number, clientInterface: string) =>
   db
     .select({ key: colorSettings.key, value: colorSettings.value })

@@ -41,6 +41,7 @@ export const SETTINGS_FIELDS: Field[] = [
   { name: "player__seek_step_s", label: "seek_step", kind: "number", min: 5, max: 60, hint: "seekStep" },
   { name: "prerolls__skip_after_s", label: "skip_after_s", kind: "number", min: 0, max: 60 },
   { name: "prerolls__suppress_ms", label: "suppress_ms", kind: "number", min: 0, step: 1000 },
+  { name: "streams__heartbeat_s", label: "heartbeat_s", kind: "number", min: 5, max: 300, hint: "heartbeat" },
   { name: "embed__allowed_origins", label: "embed_origins", kind: "lines", hint: "embedOrigins" },
   { name: "geo__blocked_countries", label: "blocked_countries", kind: "lines", hint: "blockedCountries" },
   {

@@ -62,3 +62,41 @@ export async function findVodItem(request: APIRequestContext, ch: TestChannel, r
   expect(item, `${ch.template}: a ${requiresVodMedia ? "vod_media" : "free"} library item`).toBeTruthy();
   return item!;
 }
+
+/** The first event of the channel with this status and access type and this name (as GET /events names it). */
+export async function findEventNamed(request: APIRequestContext, ch: TestChannel, status: string, access: string, name: string): Promise<number> {
+  const found = (await listEvents(request, ch, status, access)).find((e) => e.name === name);
+  expect(found, `${ch.template}: a ${status} ${access} event named ${name}`).toBeTruthy();
+  return found!.id;
+}
+
+/** An event a test adds to its channel (catalogue.json's fields; times relative to the load, as there). */
+export interface AddedEvent {
+  key: string;
+  /** Its name in every language, so a test finds it by name whatever the channel's language. */
+  name: string;
+  access_type: "free" | "register" | "paid" | "ppv";
+  /** `{ seconds: 8 }`: starts 8 s after the channel is loaded; `{ minutes: -30 }`: started half an hour before. */
+  start: { seconds: number } | { minutes: number };
+  /** Minutes. */
+  duration: number;
+}
+
+type Catalogue = { events: Record<string, unknown>[] };
+
+/**
+ * A `channelSetup.edit` that adds events to the catalogue, each played by the demo programme between the teams of a
+ * template event away from the preroll locations (these events are about the player, not ads).
+ */
+export function addEvents(...added: AddedEvent[]): (definition: Record<string, unknown>) => void {
+  return (definition) => {
+    const catalogue = definition.catalogue as Catalogue;
+    const ads = new Set(((definition.prerolls ?? []) as { location?: string }[]).map((p) => p.location));
+    const template = catalogue.events.find((e) => !ads.has(e.location as string | undefined));
+    if (!template) throw new Error("no event away from the preroll locations to copy");
+    const { sport, home, away, location, time_zone, poster } = template;
+    for (const e of added) {
+      catalogue.events.push({ sport, home, away, location, time_zone, poster, ...e, name: { en: e.name, fr: e.name } });
+    }
+  };
+}
