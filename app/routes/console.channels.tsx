@@ -83,8 +83,8 @@ export default function ConsoleChannels() {
         <div className="field">
           <label htmlFor="channel-language">{t("channels.language")}</label>
           <select id="channel-language" name="language" defaultValue={result?.input?.language ?? "en"}>
-            <option value="en">English</option>
-            <option value="fr">Français</option>
+            <option value="en">{t("common:language.en")}</option>
+            <option value="fr">{t("common:language.fr")}</option>
           </select>
         </div>
         <div className="console-form__actions">

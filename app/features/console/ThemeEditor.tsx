@@ -69,7 +69,7 @@ export function ThemeEditor({ stored, errors }: { stored: Partial<Record<ColorKe
             <div className="theme-preview__surface">
               <span className="theme-preview__button">{t("theme.previewButton")}</span>
               <span className="theme-preview__secondary">{t("theme.previewSecondary")}</span>
-              <span className="theme-preview__live">LIVE</span>
+              <span className="theme-preview__live">{t("theme.previewLive")}</span>
             </div>
           </div>
           <div className="theme-preview__footer">{t("theme.previewFooter")}</div>

@@ -19,6 +19,7 @@ export interface Product extends Ref {
   participants: Ref[];
   trial_period: number;
   price: number;
+  currency: string;
   max_choices: number | null;
 }
 
