@@ -7,12 +7,13 @@
 // lists' polling runs on Playwright's clock (expectListedReady). The French channel's cutter is in french.spec.ts.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { Locator, Page } from "@playwright/test";
+import type { Locator, Page, Route } from "@playwright/test";
+import { ORDER_POLL_MS } from "../../api/contract/constants";
 import { acceptCookies, expect, expectAccessible, test, visit, type TestChannel } from "./fixtures";
 import { createClip, expectListedReady, waitReady } from "./support/clips";
 import { copy, fill } from "./support/copy";
 import { findEvent, findVodItem } from "./support/events";
-import { currentTime, player, video } from "./support/player";
+import { currentTime, pauseVideos, player, video } from "./support/player";
 
 const t = copy("en", "clips");
 const playerCopy = copy("en", "player");
@@ -53,6 +54,7 @@ test("cut a finished event's clip: the SPEC's messages first, then listed under 
   await expect(cutter.getByText(t.messages.nameRequired)).toBeVisible();
   await expect(cutter.getByText(t.messages.tagRequired)).toBeVisible();
   await expect(cutter.getByLabel(t.cutter.name)).toHaveAttribute("aria-invalid", "true");
+  await pauseVideos(page);
   await expectAccessible(page);
 
   // 30 s from where the player is (the cutter's default), named and tagged.
@@ -65,6 +67,34 @@ test("cut a finished event's clip: the SPEC's messages first, then listed under 
   // Listed under the player at once, then ready (the list polls).
   await expect(item(page, name)).toBeVisible();
   await expectListedReady(page, request, ch, viewer.token, item(page, name));
+});
+
+test("on a connection slower than its poll, the clip list still turns ready", async ({ page, request, ownChannel: ch, signIn }) => {
+  test.setTimeout(90_000);
+  const eventId = await findEvent(request, ch, "finished", "free", plain);
+  const viewer = await signIn(ch, "viewer");
+  // Every answer to the list's poll is slow: it reaches the page only when the test lets it through.
+  const polls: Route[] = [];
+  await page.route(
+    (u) => u.pathname === "/action/clips" && u.searchParams.has("event_id"),
+    (route) => (route.request().method() === "GET" ? void polls.push(route) : route.continue()),
+  );
+  await page.clock.install();
+  const cutter = await openCutter(page, ch, eventId);
+  const name = "Slow connection clip";
+  await cutter.getByLabel(t.cutter.name).fill(name);
+  await cutter.getByRole("checkbox", { name: t.tags.save }).check();
+  await cutter.getByRole("button", { name: t.cutter.submit }).click();
+  const listed = item(page, name);
+  await expect(listed).toHaveAttribute("data-status", /^(queued|processing)$/);
+  await waitReady(request, ch, viewer.token, Number(await listed.getAttribute("data-clip-id")));
+
+  // The list asks; the next interval comes while the answer is still on its way, and the answer then arrives.
+  await page.clock.runFor(ORDER_POLL_MS);
+  await expect.poll(() => polls.length).toBeGreaterThan(0);
+  await page.clock.runFor(ORDER_POLL_MS);
+  await polls[0]!.continue().catch(() => undefined);
+  await expect(listed).toHaveAttribute("data-status", "ready");
 });
 
 test("a ready clip in /profile/clips: download it, share it signed out, delete it", async ({ page, request, browser, ownChannel: ch, signIn }) => {
@@ -224,6 +254,7 @@ test("cut a clip of a library video", async ({ page, request, ownChannel: ch, si
   await expect(page.getByRole("region", { name: t.list.titleVideo })).toBeVisible();
   await expectListedReady(page, request, ch, viewer.token, item(page, name));
   // axe on the cutter once it has made a clip, and the clip listed under the player.
+  await pauseVideos(page);
   await expectAccessible(page);
   // The clip plays in its dialog, from its file.
   await item(page, name).getByRole("button", { name: fill(t.list.play, { name }) }).click();
@@ -252,6 +283,7 @@ test("without clipping, the Clip control says which passes give it", async ({ pa
   const passes = refusal.getByTestId("clip-passes").getByRole("link");
   expect(await passes.count()).toBeGreaterThan(0);
   await expect(passes.first()).toHaveAttribute("href", /^\/(buy\?(package|subscription)_id=\d+|select-package\/\d+)$/);
+  await pauseVideos(page);
   await expectAccessible(page);
 });
 

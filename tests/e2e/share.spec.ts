@@ -104,10 +104,10 @@ test("plays for a signed-out visitor, with its cards and the full event", async 
   await hydrated(page);
   await playsFromItsFile(page);
   expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth), "a decoded frame").toBeGreaterThan(0);
+  await video.evaluate((v: HTMLVideoElement) => v.pause());
   await expectAccessible(page);
 
   await acceptCookies(page);
-  await video.evaluate((v: HTMLVideoElement) => v.pause());
   for (const [w, h] of [
     [1366, 900],
     [390, 844],

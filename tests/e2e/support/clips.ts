@@ -31,17 +31,13 @@ export const sharePath = (clip: Pick<Clip, "id" | "uuid">) => `/share/${clip.id}
 
 /**
  * Waits until a clip a page lists (its `clip-item`) shows ready: made, through the API (waitReady), then shown by the
- * page's list, which asks again every ORDER_POLL_MS while a clip is unfinished. The page's clock runs one interval
- * before each look, so the list asks now rather than on its own time; it is installed before the page loaded.
+ * page's list, which asks again every ORDER_POLL_MS while a clip is unfinished. The page's clock then runs one
+ * interval, so the list asks now rather than on its own time; it is installed before the page loaded.
  */
 export async function expectListedReady(page: Page, request: APIRequestContext, ch: TestChannel, token: string, listed: Locator): Promise<Clip> {
   await expect(listed).toHaveAttribute("data-clip-id", /^\d+$/);
   const clip = await waitReady(request, ch, token, Number(await listed.getAttribute("data-clip-id")));
-  await expect
-    .poll(async () => {
-      await page.clock.runFor(ORDER_POLL_MS);
-      return listed.getAttribute("data-status");
-    }, { message: `clip ${clip.id} listed ready` })
-    .toBe("ready");
+  await page.clock.runFor(ORDER_POLL_MS);
+  await expect(listed).toHaveAttribute("data-status", "ready");
   return clip;
 }
