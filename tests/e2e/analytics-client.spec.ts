@@ -1,6 +1,7 @@
 // The browser analytics client (issue 14, SPEC §7) sends well-formed records: the datalake is stubbed here (the hash
-// answered, every POST 204) and each body recorded is checked against the contract's schemas. The channel runs on
-// *.localhost, where analytics is off unless the dev switch `rudy_analytics` is on.
+// answered, every POST 204) and each body recorded is checked against the contract's schemas. The channel is the
+// test's own (it plays its live event) and runs on *.localhost, where analytics is off unless the dev switch
+// `rudy_analytics` is on; the client's batches go on Playwright's clock (pollFlushed).
 import type { Page } from "@playwright/test";
 import type { z } from "zod";
 import {
@@ -14,9 +15,10 @@ import {
   type VideoEventRecord,
   type ViewingRecord,
 } from "../../api/contract/datalake";
-import { CHANNELS, url } from "./auth-helpers";
-import { expect, test } from "./fixtures";
-import { expectPlaying, findEvent } from "./watch-helpers";
+import { expect, test, visit } from "./fixtures";
+import { analyticsProfile, pollFlushed, turnAnalyticsOn } from "./support/analytics";
+import { findEvent } from "./support/events";
+import { expectPlaying, player } from "./support/player";
 
 const SCHEMAS: Record<string, z.ZodType> = {
   session: sessionRecordSchema,
@@ -56,16 +58,16 @@ async function stubDatalake(page: Page, hash: string): Promise<Sent[]> {
 
 const records = <T>(sent: Sent[], path: string) => sent.filter((s) => s.path === path).flatMap((s) => s.records as T[]);
 
-test("alpha: pages, data requests and a played event reach the datalake well-formed", async ({ page, request }) => {
+test("pages, data requests and a played event reach the datalake well-formed", async ({ page, request, ownChannel: ch }) => {
   test.setTimeout(90_000);
-  const ch = CHANNELS[0];
-  const id = await findEvent(request, ch.alias, "live", "free", { noPreroll: true });
+  const id = await findEvent(request, ch, "live", "free", { noPreroll: true });
+  const profile = analyticsProfile(ch);
   const hash = "5d0c3a2e-8a8f-4e1b-9f0a-2b7c1d4e6f80";
-  await page.addInitScript(() => window.localStorage.setItem("rudy_analytics", "on"));
+  await turnAnalyticsOn(page);
   const sent = await stubDatalake(page, hash);
+  await page.clock.install();
 
-  await page.goto(url(ch, "/?trk=e2e-mailing"));
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await visit(page, ch.url("/?trk=e2e-mailing"));
   // To the watch page inside the app: a client-side navigation, its data through `?_data=`.
   await page.locator(`main a[href="/watch/${id}"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`/watch/${id}$`));
@@ -74,20 +76,20 @@ test("alpha: pages, data requests and a played event reach the datalake well-for
   // Away from the player: its view ends with a viewing report, sent with the next batch.
   await page.locator('.site-nav a[href="/schedule"]').first().click();
   await expect(page).toHaveURL(/\/schedule$/);
-  await expect(page.locator(".player")).toHaveCount(0);
-  await expect.poll(() => records<ViewingRecord>(sent, "video/viewing").length, { timeout: 20_000 }).toBeGreaterThan(0);
-  await expect.poll(() => records<PageEventRecord>(sent, "event").filter((e) => e.event === "visit_page").length, { timeout: 10_000 }).toBe(3);
+  await expect(player(page)).toHaveCount(0);
+  await pollFlushed(page, async () => records<ViewingRecord>(sent, "video/viewing").length, "a viewing report").toBeGreaterThan(0);
+  await pollFlushed(page, async () => records<PageEventRecord>(sent, "event").filter((e) => e.event === "visit_page").length, "three pages").toBe(3);
 
   // The session first: the hash, then the session record, then the rest carrying it.
   expect(sent.slice(0, 2).map((s) => `${s.method} ${s.path}`)).toEqual(["GET hash", "POST session"]);
   expect(sent.filter((s) => s.path === "session")).toHaveLength(1);
-  expect(sent[1]!.records[0]).toMatchObject({ profile: "ya_alpha_3d1f9b7c", session: hash, platform: "web", device_type: "desktop", trk: "e2e-mailing" });
-  for (const s of sent.slice(2)) for (const r of s.records) expect(r).toMatchObject({ session_uuid: hash, profile: "ya_alpha_3d1f9b7c", trk: "e2e-mailing" });
+  expect(sent[1]!.records[0]).toMatchObject({ profile, session: hash, platform: "web", device_type: "desktop", trk: "e2e-mailing" });
+  for (const s of sent.slice(2)) for (const r of s.records) expect(r).toMatchObject({ session_uuid: hash, profile, trk: "e2e-mailing" });
 
   const events = records<PageEventRecord>(sent, "event");
   const visits = events.filter((e) => e.event === "visit_page");
   expect(visits.map((v) => new URL(v.origin).pathname)).toEqual(["/", `/watch/${id}`, "/schedule"]);
-  expect(visits[1]!.extra).toMatchObject({ referrer: url(ch, "/?trk=e2e-mailing") });
+  expect(visits[1]!.extra).toMatchObject({ referrer: ch.url("/?trk=e2e-mailing") });
   const apiRequests = events.filter((e) => e.event === "api_request").map((e) => e.extra as { url: string; status: number; total: number });
   expect(apiRequests.some((r) => r.url.startsWith(`/watch/${id}?_data=`) && r.status === 200)).toBe(true);
   // Neither the datalake's own calls nor the player's media segments count as the page's data requests.

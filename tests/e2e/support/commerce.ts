@@ -3,6 +3,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 import type { Order } from "../../../api/contract/commerce-types";
+import { ORDER_POLL_MS } from "../../../api/contract/constants";
 import { apiGet, apiPost } from "./api";
 import type { TestChannel } from "./channels";
 import type { copy } from "./copy";
@@ -65,3 +66,23 @@ export async function typeCard(page: Page, c: CommerceCopy, number: string, save
 
 /** The /buy form's pay (or start-trial) button. */
 export const payButton = (page: Page) => page.locator("form#payment button[type=submit]");
+
+/** The signed-in account's newest order, through the API (none: undefined). */
+export async function newestOrder(request: APIRequestContext, ch: TestChannel, token: string): Promise<Order | undefined> {
+  const orders = await apiGet<Order[]>(request, ch, "orders", { token });
+  return orders.reduce<Order | undefined>((newest, o) => (!newest || o.id > newest.id ? o : newest), undefined);
+}
+
+/**
+ * Lets /buy's order poll find a purchase paid, on the page's clock: waits until the buyer's newest order is paid (the
+ * payment event applied), then runs the clock one poll interval (ORDER_POLL_MS), so the page asks now rather than on
+ * its own time. The page's clock is installed before /buy loaded (`page.clock.install()`).
+ */
+export async function runOrderPoll(page: Page, request: APIRequestContext, ch: TestChannel, token: string): Promise<Order> {
+  let order: Order | undefined;
+  await expect
+    .poll(async () => (order = await newestOrder(request, ch, token))?.status, { message: "the newest order paid", timeout: 20_000, intervals: [250, 500, 1000] })
+    .toBe("paid");
+  await page.clock.runFor(ORDER_POLL_MS);
+  return order!;
+}
