@@ -5,7 +5,7 @@
 import { type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { ORDER_POLL_MS } from "@api/contract/constants";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ClipList } from "~/features/clips/ClipList";
 import { clipTags } from "~/features/clips/messages";
@@ -56,11 +56,13 @@ export const meta = metaFromLoader;
 /** Reloads the page's data every ORDER_POLL_MS while `busy`. */
 function useRevalidateWhile(busy: boolean) {
   const revalidator = useRevalidator();
+  // Read as it is at each tick: a tick while the last reload is still on its way waits for it.
+  const current = useRef(revalidator);
+  current.current = revalidator;
   useEffect(() => {
     if (!busy) return;
-    const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), ORDER_POLL_MS);
+    const timer = setInterval(() => current.current.state === "idle" && current.current.revalidate(), ORDER_POLL_MS);
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [busy]);
 }
 

@@ -27,14 +27,17 @@ export function usePolledClips(initial: readonly Clip[], pollUrl: string | null)
     if (poll.data?.clips) setClips(poll.data.clips);
   }, [poll.data]);
   const busy = unfinished(clips);
+  // The timer reads the fetcher as it is now, not as it was when the timer started: on a connection slower than
+  // ORDER_POLL_MS, a tick while an answer is on its way must wait for it (a new load would abort it, and the list
+  // would never turn ready).
+  const current = useRef(poll);
+  current.current = poll;
   useEffect(() => {
     if (!busy || !pollUrl) return;
     const timer = setInterval(() => {
-      if (poll.state === "idle") poll.load(pollUrl);
+      if (current.current.state === "idle") current.current.load(pollUrl);
     }, ORDER_POLL_MS);
     return () => clearInterval(timer);
-    // `poll` changes identity with its state; the timer depends on whether polling is needed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [busy, pollUrl]);
   return clips;
 }
