@@ -2,7 +2,8 @@
 // the name they carry, and the wait for a follow call to be answered.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
-import { apiGet } from "./api";
+import type { FAVORITABLE_TYPES } from "../../../api/contract/favorites";
+import { apiGet, apiPost } from "./api";
 import type { TestChannel } from "./channels";
 
 export interface Side {
@@ -35,3 +36,8 @@ export async function answered(page: Page, act: () => Promise<void>) {
 /** The follow button inside `scope` whose name holds `name` (a team's, a sport's). */
 export const followButton = (page: Page, scope: string, name: string) =>
   page.locator(scope).getByRole("button", { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) });
+
+/** Follows a team, a group or a sport as the signed-in account of `token`, through the API (POST /favorite). */
+export async function followByApi(request: APIRequestContext, ch: TestChannel, token: string, type: (typeof FAVORITABLE_TYPES)[number], id: number) {
+  await apiPost(request, ch, "favorite", { favoritable_type: type, favoritable_id: id }, { token });
+}
