@@ -1,10 +1,13 @@
 // The server the e2e tests run against (started by playwright.config.ts): a fresh state in .wrangler/e2e with the
 // demo channels and the test fixtures loaded, and the built Worker served by Miniflare (scripts/lib/local-server.ts),
-// with the local video ingest (scripts/ingest-local.ts) beside it, as `npm run ingest:local` runs beside `npm start`.
+// with the local video ingest (scripts/ingest-local.ts) beside it, as `npm run ingest:local` runs beside `npm start`,
+// and the local OAuth server standing in for Google and Facebook (scripts/lib/oauth-mock.ts) on port + 2: one for every
+// test of the run, where each test puts the person who signs in on its own channel's host (tests/e2e/support/social.ts).
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { startLocalServer } from "./lib/local-server";
+import { startOAuthMock } from "./lib/oauth-mock";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.E2E_PORT ?? 8788);
@@ -21,6 +24,9 @@ if (setup.status !== 0) process.exit(setup.status ?? 1);
 
 // RTMP ports of their own per e2e port, so two runs on one machine never listen on the same one.
 const RTMP_PORT = PORT + 1100;
+const oauth = await startOAuthMock(PORT + 2);
+// By address: the browser resolves no host name but *.localhost (scripts/lib/chromium.ts), and the mock names itself
+// "localhost".
 const server = await startLocalServer({
   port: PORT,
   persistTo: STATE,
@@ -36,7 +42,7 @@ const ingest = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/c
 });
 const stop = () => {
   ingest.kill("SIGTERM");
-  void server.dispose().finally(() => process.exit(0));
+  void Promise.allSettled([server.dispose(), oauth.stop()]).finally(() => process.exit(0));
 };
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

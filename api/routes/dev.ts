@@ -1,22 +1,19 @@
 // Development helpers, never served in production:
 // - GET /dev/outbox: the channel's mails with their links, so local runs and e2e tests can follow verification and
 //   reset links without a mail server;
-// - POST /dev/events/{id}/schedule: moves an event to start soon, so the countdown → live switch of the watch page
-//   can be seen (and tested) without waiting for the seeded schedule;
 // - POST /dev/payments/run-due {now?}: the sandbox's renewals due by `now` (default: the clock), what the Cron
 //   Trigger runs every 5 minutes, so a renewal or a failed renewal can be seen without waiting a month;
 // - POST /dev/reminders/run-due {now?}: the reminder run as of `now` (default: the clock), also a Cron Trigger task;
 // - GET /dev/analytics?session={uuid}: what the analytics client sent in one session, as D1 stored it (issue 14).
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import type { OutboxMail } from "../contract/auth";
-import { idParamSchema } from "../contract/common";
-import { events, mailOutbox } from "../db/schema";
+import { mailOutbox } from "../db/schema";
 import { notFound } from "../lib/errors";
-import { body, param, query } from "../lib/validate";
+import { body, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { requestHost } from "../middleware/tenant";
 import { sessionRecordsQuery } from "../db/repos/analytics";
@@ -28,20 +25,8 @@ const analyticsQuery = z.object({ api_key: z.string().optional(), session: z.str
 
 const outboxQuery = z.object({ api_key: z.string().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
 
-const scheduleBody = z.object({
-  starts_in_s: z.number().int().min(1).max(3600),
-  duration_s: z.number().int().min(60).max(86_400),
-});
-
 /** The sandbox's clock for one run: epoch ms or an ISO 8601 time; omitted, the API's clock. */
 const runDueBody = z.object({ now: z.union([z.number().int().positive(), z.string().datetime({ offset: true }).transform((v) => Date.parse(v))]).optional() });
-
-export interface ScheduledEvent {
-  id: number;
-  /** ISO 8601. */
-  starts_at: string;
-  ends_at: string;
-}
 
 /** Answers 404 in production before anything else runs, as if the route did not exist. */
 export const notInProduction = createMiddleware<AppEnv>(async (c, next) => {
@@ -50,25 +35,6 @@ export const notInProduction = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 export const devRoutes = new Hono<AppEnv>()
-  .post("/dev/events/:id/schedule", notInProduction, requireApiKey, param(idParamSchema), body(scheduleBody), async (c) => {
-    const { starts_in_s, duration_s } = c.req.valid("json");
-    const start = c.get("now")() + starts_in_s * 1000;
-    const end = start + duration_s * 1000;
-    const row = await c
-      .get("db")
-      .update(events)
-      // Moved by hand, it no longer follows a rolling schedule's rule.
-      .set({ eventUtcTs: start, endUtcTs: end, startRule: null })
-      .where(and(eq(events.channelId, c.get("channel").id), eq(events.id, c.req.valid("param").id)))
-      .returning({ id: events.id })
-      .get();
-    if (!row) throw notFound();
-    // Nothing else to invalidate: event lists and events are read from D1 on every keyed call, and the web app's
-    // caches (docs/decisions/003-caching.md: host config, bootstrap, filter options) hold no event or time.
-    c.header("Cache-Control", "no-store");
-    const data: ScheduledEvent = { id: row.id, starts_at: new Date(start).toISOString(), ends_at: new Date(end).toISOString() };
-    return c.json({ data });
-  })
   .post("/dev/payments/run-due", notInProduction, requireApiKey, body(runDueBody), async (c) => {
     const now = c.req.valid("json").now ?? c.get("now")();
     // The sandbox keeps one clock for every channel, so a run renews whatever is due on any of them; only the

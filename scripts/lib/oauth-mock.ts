@@ -1,6 +1,8 @@
 // A local OAuth 2.0 / OIDC server (oauth2-mock-server) standing in for Google and Facebook in the API and e2e
 // tests and in `npm run oauth:local`. It is the real server with its real PKCE checks; the hooks below only choose WHO signs in:
-// the identity named by the authorize request's `login_hint` (JSON), else the one set with `signInAs`.
+// the identity named by the authorize request's `login_hint` (JSON), else the one put for the site the sign-in returns
+// to (`POST /people {host, identity}`, or `signInOn`: one server for a whole e2e run, where each test's channel has a
+// host of its own), else the one set with `signInAs`.
 import { Events, OAuth2Server } from "oauth2-mock-server";
 
 /** What the provider's userinfo answers: OIDC claims (sub, given_name…) or Graph fields (id, first_name…). */
@@ -14,6 +16,8 @@ export interface OAuthMock {
   url: string;
   /** The person the next sign-ins are made as (when the authorize request names nobody). */
   signInAs(identity: MockIdentity): void;
+  /** The person the sign-ins that return to `host` (the redirect_uri's) are made as. */
+  signInOn(host: string, identity: MockIdentity): void;
   stop(): Promise<void>;
 }
 
@@ -22,12 +26,28 @@ export async function startOAuthMock(port = 0, host = "127.0.0.1"): Promise<OAut
   await server.issuer.keys.generate("RS256");
   let current: MockIdentity = { sub: "mock-user", email: "mock.user@example.test", email_verified: true, given_name: "Mock", family_name: "User" };
   const byCode = new Map<string, MockIdentity>();
+  const byHost = new Map<string, MockIdentity>();
+  const hostOf = (url: string | null) => {
+    try {
+      return url ? new URL(url).host : undefined;
+    } catch {
+      return undefined;
+    }
+  };
 
   // The identity is fixed when the code is issued, so concurrent flows do not mix.
   server.service.on(Events.BeforeAuthorizeRedirect, (redirect, req) => {
     const code = redirect.url.searchParams.get("code");
-    const hint = new URL(req.url ?? "/", "http://mock").searchParams.get("login_hint");
-    if (code) byCode.set(code, hint ? (JSON.parse(hint) as MockIdentity) : current);
+    const query = new URL(req.url ?? "/", "http://mock").searchParams;
+    const hint = query.get("login_hint");
+    const forHost = byHost.get(hostOf(query.get("redirect_uri")) ?? "");
+    if (code) byCode.set(code, hint ? (JSON.parse(hint) as MockIdentity) : (forHost ?? current));
+  });
+  server.service.addRoute("POST", "/people", (req, res) => {
+    const { host, identity } = (req.body || {}) as { host?: unknown; identity?: unknown };
+    const valid = typeof host === "string" && host !== "" && typeof identity === "object" && identity !== null;
+    if (valid) byHost.set(host, identity as MockIdentity);
+    res.writeHead(valid ? 204 : 400).end();
   });
   // The access token carries the identity, and userinfo reads it back from the Bearer token.
   server.service.on(Events.BeforeTokenSigning, (token, req) => {
@@ -51,6 +71,7 @@ export async function startOAuthMock(port = 0, host = "127.0.0.1"): Promise<OAut
     server,
     url,
     signInAs: (identity) => void (current = identity),
+    signInOn: (host, identity) => void byHost.set(host, identity),
     stop: () => server.stop(),
   };
 }

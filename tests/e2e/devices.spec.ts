@@ -1,64 +1,60 @@
-// Linking a device (issue 13), the viewer's side: a TV (here, API calls with a TV's user agent, as a TV app makes
-// them) starts RFC 8628's flow; the viewer opens the QR code's URL, signs in, sees which device asks, approves by
-// keyboard, and the TV's next poll gets its own session. A wrong code is refused inline. On beta, where the channel
-// turns remote authorisation off, the page sends the viewer to their active orders. axe on each page state.
-import { readFileSync } from "node:fs";
+// Linking a device (issue 13), the viewer's side, each test on a channel of its own: a TV (here, API calls with a TV's
+// user agent, as a TV app makes them) starts RFC 8628's flow; the viewer opens the QR code's URL, signs in, sees
+// which device asks, approves by keyboard, and the TV's next poll gets its own session. A wrong code is refused
+// inline. The TV's own page shows the code and its QR code and signs the TV in at its next poll, which the test runs
+// on the TV's clock. Where the channel turns remote authorisation off, neither page is offered. axe on each page
+// state; the French pages are french.spec.ts's.
 import type { APIRequestContext } from "@playwright/test";
 import { DEVICE_GRANT_TYPE, type DeviceAuthorization } from "../../api/contract/devices";
-import { CHANNELS, login, newUser, register, url } from "./auth-helpers";
-import { PORT, expect, expectAccessible, test } from "./fixtures";
-import { apiKey } from "./watch-helpers";
+import { expect, expectAccessible, test, visit, type TestChannel } from "./fixtures";
+import { copy, fill } from "./support/copy";
+import { TV_USER_AGENT, pollNow, tvOnDevicePage } from "./support/tv";
 
-type DevicesCopy = typeof import("../../app/locales/en/devices.json");
-const copy = (lang: "en" | "fr") => JSON.parse(readFileSync(`app/locales/${lang}/devices.json`, "utf8")) as DevicesCopy;
-const TV = "Mozilla/5.0 (Linux; Tizen 6.0) AppleWebKit/537.36 (KHTML, like Gecko) SMART-TV Safari/537.36";
-const [alpha, beta] = CHANNELS;
+const t = copy("en", "devices");
 
 /** A call of the TV app: the channel's host, a TV's user agent, the api key in the body. */
-async function tvCall(request: APIRequestContext, path: string, body: Record<string, unknown>) {
-  const key = await apiKey(request, "alpha");
-  return request.post(`http://127.0.0.1:${PORT}/api/${path}`, { headers: { host: `alpha.localhost:${PORT}`, "user-agent": TV }, data: { api_key: key, ...body } });
+async function tvCall(request: APIRequestContext, ch: TestChannel, path: string, body: Record<string, unknown>) {
+  return request.post(ch.apiUrl(path), { headers: { ...ch.headers, "user-agent": TV_USER_AGENT }, data: { api_key: await ch.apiKey(), ...body } });
 }
 
-test("alpha (en): the QR code's link, sign in, approve by keyboard, and the TV is signed in", async ({ page, request }, testInfo) => {
-  const t = copy("en");
-  const started = await tvCall(request, "device/code", {});
+test("the QR code's link, sign in, approve by keyboard, and the TV is signed in", async ({ page, request, ownChannel: ch, signIn }) => {
+  const started = await tvCall(request, ch, "device/code", {});
   expect(started.status()).toBe(200);
   const auth = (await started.json()) as DeviceAuthorization;
   const poll = async () => {
-    const res = await tvCall(request, "device/token", { grant_type: DEVICE_GRANT_TYPE, device_code: auth.device_code });
+    const res = await tvCall(request, ch, "device/token", { grant_type: DEVICE_GRANT_TYPE, device_code: auth.device_code });
     return { status: res.status(), body: (await res.json()) as Record<string, unknown> };
   };
   expect((await poll()).body.error).toBe("authorization_pending");
 
-  // The QR code holds verification_uri_complete; a visitor who is not signed in logs in first and comes back.
+  // The QR code holds verification_uri_complete; a visitor who is not signed in is sent to log in first, and back.
   const qr = new URL(auth.verification_uri_complete);
   expect(qr.pathname).toBe("/profile/sessions/add");
-  const viewer = newUser(testInfo, "tv");
-  await register(page, alpha, viewer);
-  await page.context().clearCookies({ name: "sid" });
-  await page.goto(url(alpha, qr.pathname + qr.search));
-  await expect(page).toHaveURL(/\/login/);
-  await login(page, alpha, viewer.email, viewer.password);
-  await expect(page).toHaveURL(/\/profile\/sessions\/add\?code=/);
+  const target = qr.pathname + qr.search;
+  await page.goto(ch.url(target));
+  await expect(page).toHaveURL(ch.url(`/login?redirectTo=${encodeURIComponent(target)}`));
+  // The sign-in form's way back to redirectTo is auth.spec's.
+  await signIn(ch, "fan");
+  await visit(page, ch.url(target));
 
   await expect(page.getByRole("heading", { name: t.page.title, level: 2 })).toBeVisible();
-  await expect(page.getByText(t.page.asks.replace("{{device}}", "Samsung TV"))).toBeVisible();
-  await expect(page.getByText(t.page.checkCode.replace("{{code}}", auth.user_code))).toBeVisible();
+  await expect(page.getByText(fill(t.page.asks, { device: "Samsung TV" }))).toBeVisible();
+  await expect(page.getByText(fill(t.page.checkCode, { code: auth.user_code }))).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("button", { name: t.page.approve, exact: true }).focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByText(t.page.approved.replace("{{device}}", "Samsung TV"))).toBeVisible();
+  await expect(page.getByText(fill(t.page.approved, { device: "Samsung TV" }))).toBeVisible();
   await expectAccessible(page);
 
-  // The TV's next poll gets a session of its own, as this viewer.
-  await expect.poll(async () => (await poll()).status, { timeout: 15_000, intervals: [6_000] }).toBe(200);
+  // The TV's next poll gets a session of its own, as this viewer (an approved code is answered at any poll).
+  const issued = await poll();
+  expect(issued.status).toBe(200);
+  expect(issued.body.access_token).toEqual(expect.any(String));
 });
 
-test("alpha (en): a wrong code is refused next to the field, and the tab leads to the page", async ({ page }, testInfo) => {
-  const t = copy("en");
-  await register(page, alpha, newUser(testInfo, "tv-wrong"));
-  await page.goto(url(alpha, "/profile"));
+test("a wrong code is refused next to the field, and the tab leads to the page", async ({ page, ownChannel: ch, signIn }) => {
+  await signIn(ch, "fan");
+  await visit(page, ch.url("/profile"));
   await page.getByRole("link", { name: t.page.title, exact: true }).click();
   await expect(page).toHaveURL(/\/profile\/sessions\/add$/);
   const field = page.getByLabel(t.page.code, { exact: true });
@@ -70,42 +66,37 @@ test("alpha (en): a wrong code is refused next to the field, and the tab leads t
   await expectAccessible(page);
 });
 
-test("beta (fr): without remote authorisation the page sends the viewer to their active orders", async ({ page }, testInfo) => {
-  const t = copy("fr");
-  await register(page, beta, newUser(testInfo, "tv-beta"));
-  await page.goto(url(beta, "/profile/sessions/add?code=BBBB-BBBB"));
-  await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByRole("link", { name: t.page.title, exact: true })).toHaveCount(0);
-});
-
-test("alpha (en): the TV's page shows a code and its QR code, and signs the TV in once the viewer approves", async ({ browser, page }, testInfo) => {
-  const t = copy("en");
-  const tv = await browser.newContext({ userAgent: TV });
-  const screen = await tv.newPage();
-  await screen.goto(url(alpha, "/device"));
-  await expect(screen.getByRole("heading", { name: t.tv.title, level: 1 })).toBeVisible();
-  const code = (await screen.getByTestId("user-code").textContent())!.trim();
+test("the TV's page shows a code and its QR code, and signs the TV in at its next poll once the viewer approves", async ({ browser, page, ownChannel: ch, signIn }) => {
+  const { tv, screen, code } = await tvOnDevicePage(browser, ch, {}, async (shown) => {
+    await expect(shown.getByRole("heading", { name: t.tv.title, level: 1 })).toBeVisible();
+    await expect(shown.getByRole("img", { name: /QR code/ }).locator("svg")).toBeVisible();
+    await expect(shown.getByRole("status")).toHaveText(t.tv.waiting);
+    await expectAccessible(shown);
+  });
   expect(code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);
-  const qr = screen.getByRole("img", { name: /QR code/ });
-  await expect(qr.locator("svg")).toBeVisible();
-  await expect(screen.getByRole("status")).toHaveText(t.tv.waiting);
-  await expectAccessible(screen);
 
-  // The viewer, on their phone, types the code shown on the TV.
-  await register(page, alpha, newUser(testInfo, "tv-screen"));
-  await page.goto(url(alpha, "/profile/sessions/add"));
+  // The viewer, on their phone, types the code shown on the TV (in any case) and approves.
+  await signIn(ch, "fan");
+  await visit(page, ch.url("/profile/sessions/add"));
   await page.getByLabel(t.page.code, { exact: true }).fill(code.toLowerCase());
   await page.getByRole("button", { name: t.page.continue, exact: true }).click();
   await page.getByRole("button", { name: t.page.approve, exact: true }).click();
-  await expect(page.getByText(t.page.approved.replace("{{device}}", "Samsung TV"))).toBeVisible();
+  await expect(page.getByText(fill(t.page.approved, { device: "Samsung TV" }))).toBeVisible();
 
   // The TV's next poll signs it in and takes it home, with the account menu.
-  await expect(screen).toHaveURL(url(alpha, "/"), { timeout: 20_000 });
-  await expect(screen.locator("header details.user-menu")).toBeVisible();
+  await pollNow(screen, ch);
   await tv.close();
 });
 
-test("beta (fr): the TV's page is not offered without remote authorisation", async ({ page }) => {
-  await page.goto(url(beta, "/device"));
-  await expect(page).toHaveURL(url(beta, "/"));
+test.describe("where the channel turns remote authorisation off", () => {
+  test.use({ channelSetup: { settings: { "auth.remote_auth": 0 } } });
+
+  test("the TV's page is not offered, and the code page sends the viewer to their active orders", async ({ page, ownChannel: ch, signIn }) => {
+    await page.goto(ch.url("/device"));
+    await expect(page).toHaveURL(ch.url("/"));
+    await signIn(ch, "fan");
+    await page.goto(ch.url("/profile/sessions/add?code=BBBB-BBBB"));
+    await expect(page).toHaveURL(ch.url("/profile"));
+    await expect(page.getByRole("link", { name: t.page.title, exact: true })).toHaveCount(0);
+  });
 });

@@ -100,3 +100,28 @@ export function addEvents(...added: AddedEvent[]): (definition: Record<string, u
     }
   };
 }
+
+/** A relative time of the catalogue (api/channels/catalogue.ts): `{ minutes: 40 }`, `{ seconds: 8 }`, `{ days, at }`. */
+export type RelativeStart = { minutes: number } | { seconds: number } | { days: number; at: string };
+
+/**
+ * A `channelSetup.edit` that changes catalogue events, found by key, before the channel is loaded: an event that
+ * starts when the test needs it (`{ "avac-005": { start: { minutes: 40 } } }`), another access type…
+ */
+export function editEvents(changes: Record<string, Record<string, unknown> & { start?: RelativeStart }>) {
+  return (definition: Record<string, unknown>) => {
+    const events = (definition.catalogue as { events: { key: string }[] }).events;
+    for (const [key, change] of Object.entries(changes)) {
+      const event = events.find((e) => e.key === key);
+      if (!event) throw new Error(`no event ${key} in the template's catalogue`);
+      Object.assign(event, change);
+    }
+  };
+}
+
+/** The channel's events of a status, soonest first (GET /events with `event_utc_ts`). */
+export async function soonestEvent(request: APIRequestContext, ch: TestChannel, status: string, access: string): Promise<ListedEvent & { event_utc_ts: string }> {
+  const list = (await listEvents(request, ch, status, access)).filter((e): e is ListedEvent & { event_utc_ts: string } => Boolean(e.event_utc_ts));
+  expect(list.length, `${ch.template}: a ${status} ${access} event`).toBeGreaterThan(0);
+  return list.sort((a, b) => Date.parse(a.event_utc_ts) - Date.parse(b.event_utc_ts))[0]!;
+}
