@@ -4,6 +4,43 @@ import tsconfigPaths from "vite-tsconfig-paths";
 
 // Three projects: `unit` (pure rules, in Node), `api` (the API inside workerd, on real local D1/R2/KV) and `worker`
 // (the whole Worker, web app and API, inside workerd: requests and server-rendered HTML; `npm run build` first).
+// The API tests run in workerd. Starting a fresh module graph for each file costs several seconds on two cores, more
+// than most files' tests, so the `api` project runs its files one after another in the same isolate (isolate: false;
+// every test makes its own channel data). The few files that count what a whole
+// isolate holds (in-memory rate-limit windows per address, every channel in the database, a dashboard's totals) keep
+// an isolate of their own in `api-isolated`.
+const ISOLATED_API_FILES = [
+  "tests/api/datalake.test.ts",
+  "tests/api/devices.test.ts",
+  "tests/api/handshake.test.ts",
+  "tests/api/sessions.test.ts",
+  "tests/api/streams.test.ts",
+];
+
+function apiProject(name: string, files: { include: string[]; exclude?: string[]; isolate?: boolean }) {
+  return {
+    plugins: [
+      tsconfigPaths(),
+      cloudflareTest(async () => ({
+        main: "./api/worker.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
+        },
+      })),
+    ],
+    test: {
+      name,
+      ...files,
+      setupFiles: ["tests/api/setup.ts"],
+      // A local OAuth/OIDC server for the Google / Facebook sign-in tests (its URL: inject("oauthIssuer")).
+      // The real demo media files some tests upload to R2 (inject("demoMedia")).
+      // A stand-in for Cloudflare Stream's REST API, reached through CLOUDFLARE_API_BASE (inject("streamApi")).
+      globalSetup: ["tests/api/oauth.global-setup.ts", "tests/api/media.global-setup.ts", "tests/api/stream.global-setup.ts"],
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     projects: [
@@ -11,27 +48,8 @@ export default defineConfig({
         plugins: [tsconfigPaths()],
         test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
       },
-      {
-        plugins: [
-          tsconfigPaths(),
-          cloudflareTest(async () => ({
-            main: "./api/worker.ts",
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: {
-              bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
-            },
-          })),
-        ],
-        test: {
-          name: "api",
-          include: ["tests/api/**/*.test.ts"],
-          setupFiles: ["tests/api/setup.ts"],
-          // A local OAuth/OIDC server for the Google / Facebook sign-in tests (its URL: inject("oauthIssuer")).
-          // The real demo media files some tests upload to R2 (inject("demoMedia")).
-          // A stand-in for Cloudflare Stream's REST API, reached through CLOUDFLARE_API_BASE (inject("streamApi")).
-          globalSetup: ["tests/api/oauth.global-setup.ts", "tests/api/media.global-setup.ts", "tests/api/stream.global-setup.ts"],
-        },
-      },
+      apiProject("api", { include: ["tests/api/**/*.test.ts"], exclude: ISOLATED_API_FILES, isolate: false }),
+      apiProject("api-isolated", { include: ISOLATED_API_FILES }),
       {
         plugins: [
           tsconfigPaths(),
