@@ -64,6 +64,8 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
+          // One isolate for every file: loading the whole Worker costs seconds, and each test loads its own channel.
+          isolate: false,
           // As Playwright's default: a test here renders dozens of pages, on a 2-core machine shared with others.
           testTimeout: 30_000,
           // The same schema as the API tests (tests/api/setup.ts applies the migrations).
