@@ -63,7 +63,7 @@ describe("shaka accepts the configuration", () => {
     const config = player.getConfiguration();
     expect(config.streaming.retryParameters).toEqual(SEGMENT_RETRY);
     expect(config.manifest.retryParameters).toEqual(MANIFEST_RETRY);
-    expect(config.streaming).toMatchObject({ stallEnabled: true, stallThreshold: 1, stallSkip: 0.1, bufferingGoal: 20, rebufferingGoal: 2 });
+    expect(config.streaming).toMatchObject({ stallEnabled: true, stallThreshold: 1, stallSkip: 0.1, segmentPrefetchLimit: 0, bufferingGoal: 20, rebufferingGoal: 2 });
     // Merged, not replaced: the rest of shaka's streaming and manifest defaults are still there.
     expect(config.streaming.bufferBehind).toBe(new shaka.Player().getConfiguration().streaming.bufferBehind);
     expect(config.drm.retryParameters.timeout).toBe(30_000);

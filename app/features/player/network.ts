@@ -48,5 +48,9 @@ export const NETWORK_CONFIG = {
     stallEnabled: true,
     stallThreshold: 1,
     stallSkip: 0.1,
+    // No segment prefetch: shaka 5.2 keeps a prefetched init segment whose request a seek aborted and hands the
+    // aborted request back on every later try, so the rendition never starts (shaka-player#10569, fix pending in
+    // #10587). Prefetch only hides one request's latency, which 20 s of buffer already covers.
+    segmentPrefetchLimit: 0,
   },
 } as const;
