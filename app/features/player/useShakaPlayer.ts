@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from "react"
 import { CAST_RECEIVER_APP_ID, isCastBrowser, loadCastSender, NO_CAST, type CastStatus } from "./cast";
 import type { PlayerStream } from "./events";
 import { trackMediaEvents } from "./media-events";
+import { NETWORK_CONFIG } from "./network";
 import type { TokenPlace } from "@api/contract/media";
 
 // The full build: DASH plus the cast module (CastProxy) and the WebVTT parser.
@@ -107,7 +108,8 @@ export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { containe
       await instance.attach(video);
       if (cancelled) return;
       // Captions stay hidden until the viewer turns them on (useCaptions).
-      instance.configure({ streaming: { bufferingGoal: 20, rebufferingGoal: 2 } });
+      // Request timeouts and stall handling (network.ts): a lost or hung segment is asked again within seconds.
+      instance.configure({ manifest: NETWORK_CONFIG.manifest, streaming: { ...NETWORK_CONFIG.streaming, bufferingGoal: 20, rebufferingGoal: 2 } });
       instance.getNetworkingEngine()?.registerRequestFilter((_type, request) => {
         request.uris = request.uris.map((u) => withToken(u, tokenRef.current, tokenPlace, manifest));
       });
