@@ -124,14 +124,17 @@ test("a video whose signed URL fails reloads fresh URLs once, then plays", async
   const { clip } = await sharedClip(request, ch);
   const file = (u: URL) => u.pathname === `/api/media/clip/${clip.id}/clip.mp4`;
   // The first URL fails as an expired one would (before or after hydration, whichever comes first).
-  let refused = 0;
-  await page.route(file, (route) => (refused++ === 0 ? route.fulfill({ status: 404 }) : route.continue()));
+  // The refused URL is the one the server rendered; read from the route, since the page may have reloaded its data
+  // and swapped the video's src before `visit` returns (the error can come before hydration, and the reload after it
+  // is quick).
+  const refused: string[] = [];
+  await page.route(file, (route) => (refused.push(route.request().url()) === 1 ? route.fulfill({ status: 404 }) : route.continue()));
   const reloads: string[] = [];
   page.on("request", (r) => void (r.url().includes("_data=") && reloads.push(r.url())));
   await visit(page, ch.url(sharePath(clip)));
   const video = page.locator("video.share__video");
-  const first = await video.getAttribute("src");
-  await expect(video).not.toHaveAttribute("src", first!);
+  await expect.poll(() => refused.length).toBeGreaterThan(0);
+  await expect(video).not.toHaveAttribute("src", refused[0]!);
   await playsFromItsFile(page);
   expect(reloads, "one reload of the page data").toHaveLength(1);
   await expect(page.getByRole("alert")).toHaveCount(0);
