@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_PATH, chromiumArgs } from "./scripts/lib/chromium";
+import { E2E_CHROMIUM_PATH, chromiumArgs } from "./scripts/lib/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 8788);
 
@@ -21,8 +21,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     ...devices["Desktop Chrome"],
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    trace: "retain-on-failure",
+    launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // Recording a trace (screencast and DOM snapshots of every step) costs about a seventh of the run's CPU on two
+    // cores: CI records one on a failed test's retry, which is where its cause is looked for; locally every failure
+    // keeps one (`--trace on` records them all).
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
   },
   projects: [

@@ -5,6 +5,7 @@
 // test of the run, where each test puts the person who signs in on its own channel's host (tests/e2e/support/social.ts).
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 import { startLocalServer } from "./lib/local-server";
 import { startOAuthMock } from "./lib/oauth-mock";
@@ -14,6 +15,17 @@ const PORT = Number(process.env.E2E_PORT ?? 8788);
 // One state per port, so two e2e runs (on different E2E_PORTs) do not share data.
 const STATE = path.join(ROOT, PORT === 8788 ? ".wrangler/e2e" : `.wrangler/e2e-${PORT}`);
 
+// A server already on the port owns STATE: deleting it under that server's workerd would leave it answering from
+// deleted files (SQLITE_CANTOPEN on the first new object). Stop before touching anything.
+const portFree = await new Promise<boolean>((resolve) => {
+  const probe = createServer()
+    .once("error", () => resolve(false))
+    .listen(PORT, "127.0.0.1", () => probe.close(() => resolve(true)));
+});
+if (!portFree) {
+  console.error(`e2e server: port ${PORT} is in use (another e2e server?); its state in ${STATE} is left alone.`);
+  process.exit(1);
+}
 rmSync(STATE, { recursive: true, force: true });
 const setup = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/setup.ts", "--persist-to", STATE, "--tenants", "tests/fixtures/tenants"], {
   cwd: ROOT,

@@ -4,7 +4,7 @@
 // no-JavaScript registration form leads through the provider; a forged callback is refused. The French channel's
 // Google button is french.spec.ts's.
 import type { Page } from "@playwright/test";
-import { CHROMIUM_PATH, chromiumArgs } from "../../scripts/lib/chromium";
+import { E2E_CHROMIUM_PATH, chromiumArgs } from "../../scripts/lib/chromium";
 import { acceptCookies, expect, test, visit } from "./fixtures";
 import { copy, fill } from "./support/copy";
 import { OAUTH_HOSTS, providerSignsInAs } from "./support/social";
@@ -15,7 +15,7 @@ const withGoogle = fill(t.social.continueWith, { provider: "Google" });
 const termsBox = (page: Page) => page.getByRole("checkbox", { name: new RegExp(`^${t.form.terms.split("<")[0]}`) });
 
 // The browser goes to the OAuth server at 127.0.0.1, which the offline resolver rules otherwise refuse.
-test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs(["alpha-sports.test", "*.domains.test", ...OAUTH_HOSTS]) } });
+test.use({ launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: chromiumArgs(["alpha-sports.test", "*.domains.test", ...OAUTH_HOSTS]) } });
 
 async function expectSignedIn(page: Page, name: string) {
   // The header's account menu names the user (the drawer holds a hidden copy for small screens).
