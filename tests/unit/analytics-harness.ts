@@ -38,7 +38,9 @@ export interface HarnessOptions {
   now?: number;
 }
 
-let hashes = 0;
+// Hashes the stand-in server hands out: distinct across every harness of the process (a renewed session differs from
+// the first), and far from the small numbers tests name themselves (`hashNo(5)`), however many files ran before.
+let hashes = 1_000_000;
 export const hashNo = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 
 export function harness(options: HarnessOptions = {}) {
