@@ -3,13 +3,13 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
-// Three projects: `unit` (pure rules, in Node), `api` (the API inside workerd, on real local D1/R2/KV) and `worker`
+// Three levels: `unit` (pure rules, in Node), `api` (the API inside workerd, on real local D1/R2/KV) and `worker`
 // (the whole Worker, web app and API, inside workerd: requests and server-rendered HTML; `npm run build` first).
 // The API tests run in workerd. Starting a fresh module graph for each file costs several seconds on two cores, more
-// than most files' tests, so the `api` project runs its files one after another in the same isolate (isolate: false;
-// every test makes its own channel data). The few files that count what a whole
-// isolate holds (in-memory rate-limit windows per address, every channel in the database, a dashboard's totals) keep
-// an isolate of their own in `api-isolated`.
+// than most files' tests, so the `api` project runs its files one after another in one isolate per vitest worker
+// (isolate: false; every test makes its own channel data, and each file still gets storage of its own). The few files
+// that count what a whole isolate holds (in-memory rate-limit windows per address, every channel in the database, a
+// dashboard's totals) keep an isolate of their own in `api-isolated`.
 const ISOLATED_API_FILES = [
   "tests/api/datalake.test.ts",
   "tests/api/devices.test.ts",
