@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
@@ -55,13 +54,12 @@ function apiProject(name: string, files: { include: string[]; exclude?: string[]
 
 export default defineConfig({
   test: {
-    // Vitest leaves a core to itself by default, which on the two cores of CI means one test file at a time; the tests
-    // wait on workerd, sockets and child processes as much as they compute. Measured on two cores: unit 92 s → 53 s,
-    // API 116 s → 84 s.
-    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       // Pure rules, in Node, their files in one module graph per worker (importing a module once, not per file, halves
-      // the run); the files that change process-wide state for good keep an isolate of their own.
+      // the run); the files that change process-wide state for good keep an isolate of their own. `npm run test:unit`
+      // asks for two workers: vitest leaves a core to itself by default, one file at a time on two cores (92 s → 36 s).
+      // The workerd levels keep the default: with two, a CI run's API level hung after its last file, queue retries
+      // of finished files still running.
       {
         plugins: [tsconfigPaths()],
         test: { name: "unit", include: ["tests/unit/**/*.test.ts"], exclude: ISOLATED_UNIT_FILES, environment: "node", isolate: false },
