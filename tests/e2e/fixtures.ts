@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
+import type * as Axe from "axe-core";
 import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import { loadChannel, type ChannelSetup, type ChannelUser, type Role, type Template, type TestChannel } from "./support/channels";
 
@@ -182,12 +183,8 @@ export { expect };
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-interface AxeViolation {
-  id: string;
-  impact?: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
+/** What a check reports of a violation (axe-core's `Result`, cut to what crosses back from the page). */
+type AxeViolation = Pick<Axe.Result, "id" | "impact" | "help"> & { nodes: Pick<Axe.NodeResult, "target">[] };
 
 /**
  * Runs axe on the page and fails on serious or critical violations. axe-core runs in the page itself, injected once per
@@ -203,7 +200,7 @@ export async function expectAccessible(page: Page) {
     // Evaluated through the DevTools protocol, so the page's CSP does not apply to the injection.
     if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
     violations = await page.evaluate(async (tags) => {
-      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+      const axe = (window as unknown as { axe: typeof Axe }).axe;
       const results = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
       return results.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) }));
     }, AXE_TAGS);
