@@ -16,7 +16,7 @@ import {
   type ViewingRecord,
 } from "../../api/contract/datalake";
 import { expect, test, visit } from "./fixtures";
-import { analyticsProfile, pollFlushed, turnAnalyticsOn } from "./support/analytics";
+import { analyticsProfile, analyticsStarted, pollFlushed, turnAnalyticsOn } from "./support/analytics";
 import { findEvent } from "./support/events";
 import { expectPlaying, player } from "./support/player";
 
@@ -68,6 +68,8 @@ test("pages, data requests and a played event reach the datalake well-formed", a
   await page.clock.install();
 
   await visit(page, ch.url("/?trk=e2e-mailing"));
+  // The client loads after hydration: the next page's data request is observed once it has started.
+  await analyticsStarted(page);
   // To the watch page inside the app: a client-side navigation, its data through `?_data=`.
   await page.locator(`main a[href="/watch/${id}"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`/watch/${id}$`));

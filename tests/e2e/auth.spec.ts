@@ -71,16 +71,18 @@ test("a wrong password gets the same answer as an unknown email", async ({ page,
 test("repeated failed logins on one account are throttled with an inline message", async ({ page, ownChannel: ch }, testInfo) => {
   const email = uniqueEmail(testInfo, "throttle");
   await visit(page, ch.url("/login"));
-  const posted = () => page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/login");
+  // Each attempt's answer as the page received it (the action's `?_data=` reply): the server's verdict first, then
+  // what the page shows of it.
+  const answer = async (attempt: () => Promise<void>) => {
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/login"), attempt()]);
+    expect(response.status()).toBe(422);
+    return ((await response.json()) as { result: { error: Record<string, string[]> } }).result.error;
+  };
   // LOGIN_ACCOUNT_LIMIT attempts answer "wrong auth data"; the next one is refused for the rest of the window.
   for (let attempt = 0; attempt < LOGIN_ACCOUNT_LIMIT; attempt++) {
-    const answered = posted();
-    await fillLogin(page, ch.lang, email, `wrong-${attempt}`);
-    expect((await answered).status()).toBe(422);
+    expect(await answer(() => fillLogin(page, ch.lang, email, `wrong-${attempt}`)), `attempt ${attempt + 1}`).toEqual({ email: [spec.wrongAuthData] });
   }
-  const refused = posted();
-  await fillLogin(page, ch.lang, email, "wrong-again");
-  expect((await refused).status()).toBe(422);
+  expect(await answer(() => fillLogin(page, ch.lang, email, "wrong-again"))).toEqual({ "": [t.messages.throttled] });
   await expect(page.getByRole("alert").filter({ hasText: t.messages.throttled })).toBeVisible();
 });
 

@@ -17,6 +17,14 @@ export function analyticsProfile(ch: TestChannel): string {
 /** Turns the browser client on for the page (it is off at a local address unless `rudy_analytics` is "on"). */
 export const turnAnalyticsOn = (page: Page) => page.addInitScript(() => window.localStorage.setItem("rudy_analytics", "on"));
 
+/**
+ * Waits until the browser client has started in the page: it loads after hydration, and on starting it takes what the
+ * tab kept for it meanwhile (the pages shown) and clears that. A data request made before then is not the client's to
+ * report, so a test that checks one waits for this first. Call it after `visit` (hydrated: the landing page waited).
+ */
+export const analyticsStarted = (page: Page) =>
+  expect.poll(() => page.evaluate(() => window.sessionStorage.getItem("rudy_analytics_waiting")), { message: "the analytics client started" }).toBeNull();
+
 /** The page's analytics session id ("" before the client made one). */
 export const analyticsSession = (page: Page) =>
   page.evaluate(() => (JSON.parse(window.localStorage.getItem("rudy_analytics_session") ?? "{}") as { id?: string }).id ?? "");
