@@ -6,11 +6,10 @@
 //
 // --persist-to  state directory, as for `wrangler dev --persist-to` (default .wrangler/state)
 // --tenants     another folder of tenant folders to load besides tenants/ (repeatable; e2e passes tests/fixtures/tenants)
-import { spawn } from "node:child_process";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
+import { applyMigrations, readMigrations } from "./lib/d1-migrations";
 import { describeMediaLoad, loadMedia } from "./lib/media-loader";
 import { TenantDefinitionError } from "../api/channels/definition";
 import { loadTenant, type LoadResult } from "../api/channels/loader";
@@ -39,7 +38,7 @@ async function main() {
   // Every definition is validated before anything touches the local state.
   const sources = await readAll(roots);
   checkUnique(sources);
-  await migrate(persistTo);
+  const migrations = await readMigrations(path.join(ROOT, "migrations"));
 
   const proxy = await getPlatformProxy<Env>({
     configPath: path.join(ROOT, "wrangler.toml"),
@@ -48,6 +47,8 @@ async function main() {
     remoteBindings: false,
   });
   try {
+    const applied = await applyMigrations(proxy.env.DB, migrations);
+    console.log(applied.length ? `migrations: applied ${applied.join(", ")}` : "migrations: up to date");
     for (const source of sources) {
       const t = performance.now();
       const result = await loadTenant(proxy.env.DB, proxy.env.MEDIA, source.definition, source.files, { cache: proxy.env.CACHE });
@@ -74,31 +75,6 @@ function checkUnique(sources: TenantSource[]) {
     if (other) throw new TenantDefinitionError(`alias "${s.definition.alias}" is defined twice: ${other} and ${s.dir}`);
     seen.set(s.definition.alias, s.dir);
   }
-}
-
-/** `wrangler d1 migrations apply DB --local`, on this Node (22) rather than whatever `node` is on PATH. */
-function migrate(persistTo: string | undefined): Promise<void> {
-  const wrangler = path.join(path.dirname(createRequire(import.meta.url).resolve("wrangler/package.json")), "bin", "wrangler.js");
-  const argv = [wrangler, "d1", "migrations", "apply", "DB", "--local", "--config", path.join(ROOT, "wrangler.toml")];
-  if (persistTo) argv.push("--persist-to", persistTo);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, argv, {
-      cwd: ROOT,
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      if (code === 0) {
-        const applied = [...output.matchAll(/│\s*(\S+\.sql)\s*│\s*✅/g)].map((m) => m[1]);
-        console.log(applied.length ? `migrations: applied ${applied.join(", ")}` : "migrations: up to date");
-        resolve();
-      } else reject(new Error(`wrangler d1 migrations apply failed (exit ${code}):\n${output}`));
-    });
-  });
 }
 
 function describe(r: LoadResult, source: TenantSource, ms: number): string {

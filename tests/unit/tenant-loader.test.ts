@@ -1,11 +1,12 @@
 // The loader against real local D1/R2/KV (wrangler's getPlatformProxy, in memory), with the real migrations.
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPlatformProxy, type PlatformProxy } from "wrangler";
 import type { TenantDefinition } from "../../api/channels/definition";
 import { loadTenant } from "../../api/channels/loader";
 import { readTenant, type TenantSource } from "../../scripts/lib/tenant-reader";
+import { applyMigrations, readMigrations } from "../../scripts/lib/d1-migrations";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 /** The moment the catalogue's relative times count from. */
@@ -29,15 +30,33 @@ const snapshot = async () => {
 
 beforeAll(async () => {
   proxy = await getPlatformProxy<Env>({ configPath: path.join(ROOT, "wrangler.toml"), persist: false, remoteBindings: false });
-  const dir = path.join(ROOT, "migrations");
-  for (const file of (await readdir(dir)).filter((f) => f.endsWith(".sql")).sort()) {
-    const statements = (await readFile(path.join(dir, file), "utf8")).split("--> statement-breakpoint").map((s) => s.trim()).filter(Boolean);
-    await proxy.env.DB.batch(statements.map((s) => proxy.env.DB.prepare(s)));
-  }
+  await applyMigrations(proxy.env.DB, await readMigrations(path.join(ROOT, "migrations")));
   [alpha, beta] = await Promise.all(["alpha", "beta"].map((t) => readTenant(path.join(ROOT, "tenants", t))));
 }, 30_000);
 
 afterAll(() => proxy?.dispose());
+
+// `npm run setup` migrates through the same proxy (scripts/lib/d1-migrations.ts): wrangler's bookkeeping, so a state it
+// migrated is one `wrangler d1 migrations apply` finds up to date.
+describe("applyMigrations", () => {
+  it("records every file once, in wrangler's table and order, and a second run applies nothing", async () => {
+    const files = (await readdir(path.join(ROOT, "migrations"))).filter((f) => f.endsWith(".sql"));
+    const recorded = await rows<{ id: number; name: string; applied_at: string }>("SELECT id, name, applied_at FROM d1_migrations ORDER BY id");
+    expect(recorded.map((r) => r.name)).toEqual([...files].sort((a, b) => parseInt(a, 10) - parseInt(b, 10)));
+    expect(recorded.every((r) => r.applied_at)).toBe(true);
+    expect(await applyMigrations(proxy.env.DB, await readMigrations(path.join(ROOT, "migrations")))).toEqual([]);
+    // The statements ran, not only the rows: the schema's tables are there.
+    const [last] = await rows<{ n: number }>("SELECT count(*) n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('d1_migrations', '_cf_KV', '_cf_METADATA')");
+    expect(last!.n).toBeGreaterThan(40);
+  });
+
+  it("a migration that fails leaves neither its statements nor its row", async () => {
+    const broken = [{ name: "9999_broken.sql", statements: ["CREATE TABLE migration_probe (id INTEGER)", "INSERT INTO no_such_table VALUES (1)"] }];
+    await expect(applyMigrations(proxy.env.DB, broken)).rejects.toThrow(/no_such_table/);
+    expect(await rows("SELECT name FROM d1_migrations WHERE name = '9999_broken.sql'")).toEqual([]);
+    expect(await rows("SELECT name FROM sqlite_master WHERE name = 'migration_probe'")).toEqual([]);
+  });
+});
 
 // Each test loads whole channels into a local D1 (about 3 s alone); a busy 2-core machine doubles that.
 describe("loadTenant", { timeout: 20_000 }, () => {

@@ -1,12 +1,13 @@
 // tenants/<alias>/products.json: the demo catalogues, the file's validation, and loading it with every key
 // resolved to ids (real local D1 through wrangler's getPlatformProxy, in memory, with the real migrations).
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPlatformProxy, type PlatformProxy } from "wrangler";
 import { loadTenant } from "../../api/channels/loader";
 import { productsFileSchema } from "../../api/channels/products";
 import { readTenant, type TenantSource } from "../../scripts/lib/tenant-reader";
+import { applyMigrations, readMigrations } from "../../scripts/lib/d1-migrations";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const NOW = Date.parse("2026-01-15T12:00:00Z");
@@ -17,11 +18,7 @@ const rows = async <T = Record<string, unknown>>(sql: string, ...params: unknown
 
 beforeAll(async () => {
   proxy = await getPlatformProxy<Env>({ configPath: path.join(ROOT, "wrangler.toml"), persist: false, remoteBindings: false });
-  const dir = path.join(ROOT, "migrations");
-  for (const file of (await readdir(dir)).filter((f) => f.endsWith(".sql")).sort()) {
-    const statements = (await readFile(path.join(dir, file), "utf8")).split("--> statement-breakpoint").map((s) => s.trim()).filter(Boolean);
-    await proxy.env.DB.batch(statements.map((s) => proxy.env.DB.prepare(s)));
-  }
+  await applyMigrations(proxy.env.DB, await readMigrations(path.join(ROOT, "migrations")));
   for (const t of ["alpha", "beta"]) tenants[t] = await readTenant(path.join(ROOT, "tenants", t));
 }, 30_000);
 

@@ -1,5 +1,4 @@
 // Demo accounts from users.json: hashed with the API's PBKDF2, inserted once, never reset by a later load.
-import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPlatformProxy, type PlatformProxy } from "wrangler";
@@ -7,6 +6,7 @@ import { verifyPassword } from "../../api/services/auth/passwords";
 import { parseTenantDefinition } from "../../api/channels/definition";
 import { loadTenant } from "../../api/channels/loader";
 import { readTenant, type TenantSource } from "../../scripts/lib/tenant-reader";
+import { applyMigrations, readMigrations } from "../../scripts/lib/d1-migrations";
 import { usersFileSchema } from "../../api/channels/users";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -26,11 +26,7 @@ const load = () => loadTenant(proxy.env.DB, proxy.env.MEDIA, alpha.definition, a
 
 beforeAll(async () => {
   proxy = await getPlatformProxy<Env>({ configPath: path.join(ROOT, "wrangler.toml"), persist: false, remoteBindings: false });
-  const dir = path.join(ROOT, "migrations");
-  for (const file of (await readdir(dir)).filter((f) => f.endsWith(".sql")).sort()) {
-    const statements = (await readFile(path.join(dir, file), "utf8")).split("--> statement-breakpoint").map((s) => s.trim()).filter(Boolean);
-    await proxy.env.DB.batch(statements.map((s) => proxy.env.DB.prepare(s)));
-  }
+  await applyMigrations(proxy.env.DB, await readMigrations(path.join(ROOT, "migrations")));
   alpha = await readTenant(path.join(ROOT, "tenants", "alpha"));
 }, 30_000);
 
