@@ -6,17 +6,9 @@
 //
 // --persist-to  state directory, as for `wrangler dev --persist-to` (default .wrangler/state)
 // --tenants     another folder of tenant folders to load besides tenants/ (repeatable; e2e passes tests/fixtures/tenants)
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { getPlatformProxy } from "wrangler";
-import { applyMigrations, readMigrations } from "./lib/d1-migrations";
-import { describeMediaLoad, loadMedia } from "./lib/media-loader";
 import { TenantDefinitionError } from "../api/channels/definition";
-import { loadTenant, type LoadResult } from "../api/channels/loader";
-import { listTenantDirs, readTenant, type TenantSource } from "./lib/tenant-reader";
-
-const ROOT = path.resolve(import.meta.dirname, "..");
-const PORT = 8787;
+import { setupLocalState } from "./lib/setup";
 
 const { values: args } = parseArgs({
   options: {
@@ -26,67 +18,11 @@ const { values: args } = parseArgs({
   },
 });
 
-async function main() {
-  if (args.help) {
-    console.log("Usage: npm run setup -- [--persist-to <dir>] [--tenants <dir>]...");
-    return;
-  }
-  const started = performance.now();
-  const persistTo = args["persist-to"] ? path.resolve(args["persist-to"]) : undefined;
-  const roots = [path.join(ROOT, "tenants"), ...args.tenants.map((d) => path.resolve(d))];
-
-  // Every definition is validated before anything touches the local state.
-  const sources = await readAll(roots);
-  checkUnique(sources);
-  const migrations = await readMigrations(path.join(ROOT, "migrations"));
-
-  const proxy = await getPlatformProxy<Env>({
-    configPath: path.join(ROOT, "wrangler.toml"),
-    // wrangler keeps local data in <persist-to>/v3; getPlatformProxy takes that v3 folder itself.
-    persist: persistTo ? { path: path.join(persistTo, "v3") } : true,
-    remoteBindings: false,
+if (args.help) {
+  console.log("Usage: npm run setup -- [--persist-to <dir>] [--tenants <dir>]...");
+} else {
+  await setupLocalState({ persistTo: args["persist-to"], tenants: args.tenants }).catch((error: unknown) => {
+    console.error(error instanceof TenantDefinitionError ? `setup: invalid tenant definition\n${error.message}` : error);
+    process.exit(1);
   });
-  try {
-    const applied = await applyMigrations(proxy.env.DB, migrations);
-    console.log(applied.length ? `migrations: applied ${applied.join(", ")}` : "migrations: up to date");
-    for (const source of sources) {
-      const t = performance.now();
-      const result = await loadTenant(proxy.env.DB, proxy.env.MEDIA, source.definition, source.files, { cache: proxy.env.CACHE });
-      console.log(describe(result, source, performance.now() - t));
-    }
-    const t = performance.now();
-    console.log(describeMediaLoad(await loadMedia(proxy.env.MEDIA, path.join(ROOT, "media")), performance.now() - t));
-  } finally {
-    await proxy.dispose();
-  }
-  console.log(`setup: ${sources.length} channel(s) loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
-
-async function readAll(roots: string[]): Promise<TenantSource[]> {
-  const dirs = (await Promise.all(roots.map(listTenantDirs))).flat();
-  return Promise.all(dirs.map(readTenant));
-}
-
-/** Two folders with one alias (e.g. tenants/ and a --tenants dir) would overwrite each other. */
-function checkUnique(sources: TenantSource[]) {
-  const seen = new Map<string, string>();
-  for (const s of sources) {
-    const other = seen.get(s.definition.alias);
-    if (other) throw new TenantDefinitionError(`alias "${s.definition.alias}" is defined twice: ${other} and ${s.dir}`);
-    seen.set(s.definition.alias, s.dir);
-  }
-}
-
-function describe(r: LoadResult, source: TenantSource, ms: number): string {
-  const counts = Object.entries(r.counts)
-    .map(([k, n]) => `${k} ${n}`)
-    .join(", ");
-  const status = source.definition.status === "active" ? "" : ` [${source.definition.status}]`;
-  const images = `images ${r.images.total} (${r.images.uploaded} uploaded${r.images.removed ? `, ${r.images.removed} removed` : ""})`;
-  return `${r.alias.padEnd(10)} id ${r.channelId}  http://${r.alias}.localhost:${PORT}${status}  ${counts}, ${images}  ${Math.round(ms)} ms`;
-}
-
-main().catch((error) => {
-  console.error(error instanceof TenantDefinitionError ? `setup: invalid tenant definition\n${error.message}` : error);
-  process.exit(1);
-});

@@ -1,7 +1,7 @@
 // The built Worker on Miniflare, straight from Node: what the e2e tests and the bench run against.
 // It is the same runtime (workerd), bindings (from wrangler.toml) and local state layout as `wrangler dev`, but
 // without wrangler's dev proxy, which has died mid-run under test load (docs/decisions/007).
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
@@ -20,22 +20,32 @@ export interface LocalServerOptions {
   outDir?: string;
   /** Serve a copy of build/client taken at start, so a rebuild meanwhile cannot change the assets under a run. */
   snapshotAssets?: boolean;
+  /** The bundle, when the caller started `bundleWorker(outDir)` itself (beside other work); else bundled here. */
+  bundle?: Promise<string>;
 }
 
-/** Bundles worker.ts exactly as `wrangler deploy` would upload it. Needs `npm run build` first. */
-export function bundleWorker(outDir: string): string {
-  const result = spawnSync(process.execPath, [WRANGLER, "deploy", "--dry-run", "--outdir", outDir], {
-    cwd: ROOT,
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" },
-    encoding: "utf8",
+/**
+ * Bundles worker.ts exactly as `wrangler deploy` would upload it (about 5 s, its own process, so it can run beside
+ * other work such as `npm run setup`); answers the script's path. Needs `npm run build` first.
+ */
+export function bundleWorker(outDir: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [WRANGLER, "deploy", "--dry-run", "--outdir", outDir], {
+      cwd: ROOT,
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(path.join(outDir, "worker.js")) : reject(new Error(`wrangler deploy --dry-run failed:\n${output}`))));
   });
-  if (result.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${result.stdout}\n${result.stderr}`);
-  return path.join(outDir, "worker.js");
 }
 
 export async function startLocalServer(options: LocalServerOptions): Promise<{ url: string; dispose: () => Promise<void> }> {
   const outDir = options.outDir ?? path.join(ROOT, ".wrangler/local-dist");
-  const scriptPath = bundleWorker(outDir);
+  const scriptPath = await (options.bundle ?? bundleWorker(outDir));
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(ROOT, "wrangler.toml"));
   // The bindings this project declares in wrangler.toml (wrangler fills in every plugin; Miniflare refuses some empties).
   const { compatibilityDate, compatibilityFlags, kvNamespaces, r2Buckets, d1Databases, queueProducers, queueConsumers, durableObjects, assets } =
