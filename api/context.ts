@@ -29,5 +29,7 @@ export type AppEnv = {
     /** Set by requireUser (api/middleware/user.ts). */
     user: UserRow;
     session: SessionRow;
+    /** A refusal the protocol expects (a TV's pending poll): not one for the request-error log. */
+    expectedRefusal?: true;
   };
 };

@@ -53,7 +53,11 @@ export const deviceRoutes = new Hono<AppEnv>()
     if (!input.device_code) return c.json({ error: "invalid_request", error_description: "device_code is required" }, 400);
     const req = authRequest(c);
     const result = await pollDeviceAuth(scope(c), input.device_code, sessionClient(req));
-    if (!result.ok) return c.json({ error: result.error, ...(result.interval ? { interval: result.interval } : {}) }, 400);
+    if (!result.ok) {
+      // RFC 8628 §3.5: every poll before the viewer answers is refused; those two are the flow working, not errors.
+      if (result.error === "authorization_pending" || result.error === "slow_down") c.set("expectedRefusal", true);
+      return c.json({ error: result.error, ...(result.interval ? { interval: result.interval } : {}) }, 400);
+    }
     return c.json(result.token);
   })
   .get("/auth/add_session", requireApiKey, requireRemoteAuth, requireUser(), query(addSessionQuerySchema), async (c) => {

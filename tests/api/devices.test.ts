@@ -4,9 +4,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "@api/contract/auth";
 import { DEVICE_CODE_ATTEMPTS_LIMIT, DEVICE_CODE_ISSUE_LIMIT, DEVICE_CODE_ISSUE_WINDOW_MS, DEVICE_CODE_TTL_S, DEVICE_GRANT_TYPE, DEVICE_MESSAGES, DEVICE_POLL_INTERVAL_S, type DeviceAuthorization } from "@api/contract/devices";
 import { getDb } from "@api/db/client";
-import { channelSettings } from "@api/db/schema";
+import { channelSettings, users } from "@api/db/schema";
+import type { RequestErrorEntry } from "@api/contract/datalake";
+import { eq } from "drizzle-orm";
 import { seedChannels, type Fixtures } from "./fixtures";
-import { client, clockedApi, registerUser, type Client } from "./auth-helpers";
+import { client, clockedApi, freshEmail, json, registerUser, type Client, type Data } from "./auth-helpers";
 
 const { app, clock } = clockedApi(Date.UTC(2026, 10, 25, 12));
 let alpha: Client;
@@ -163,5 +165,36 @@ describe("POST /auth/add_session", () => {
     const viewer = await registerUser(beta);
     const res = await beta.post("/api/auth/add_session", { code: "BBBB-BBBB" }, viewer.token);
     expect(res.status).toBe(403);
+  });
+});
+
+describe("the owner's request-error log (issue 25)", () => {
+  it("does not log a TV's pending polls, and keeps no device or user code of a refused one", async () => {
+    const db = getDb(env.DB);
+    const ownerEmail = freshEmail("owner");
+    const owner = (await registerUser(alpha, ownerEmail)).token;
+    await db.update(users).set({ role: "owner" }).where(eq(users.email, ownerEmail));
+    const viewer = await registerUser(alpha);
+    // This test's entries: the ones from its own time on (the other tests' refusals are logged too).
+    later(60);
+    const since = clock.now;
+
+    const auth = await start();
+    expect((await poll(auth.device_code)).body.error).toBe("authorization_pending");
+    later(1);
+    expect((await poll(auth.device_code)).body.error).toBe("slow_down");
+    // Refusals that are not the flow working are logged, by field name only.
+    expect((await poll(`${auth.device_code}x`)).body.error).toBe("invalid_grant");
+    const wrong = await alpha.post("/api/auth/add_session", { code: auth.user_code.replace(/.$/, (c) => (c === "B" ? "C" : "B")), approve: true }, viewer.token);
+    expect(wrong.status).toBe(422);
+
+    const logged = (await json<Data<RequestErrorEntry[]>>(await alpha.get("/api/analytics/errors?limit=50", owner))).data;
+    const entries = logged.filter((e) => Date.parse(e.at) >= since);
+    const polls = entries.filter((e) => e.path === "/api/device/token");
+    expect(polls).toEqual([expect.objectContaining({ status: 400, fields: expect.objectContaining({ grant_type: DEVICE_GRANT_TYPE, device_code: "[removed]" }) })]);
+    expect(entries.find((e) => e.path === "/api/auth/add_session")).toMatchObject({ status: 422, fields: { code: "[removed]", approve: true } });
+    const text = JSON.stringify(entries);
+    expect(text).not.toContain(auth.device_code);
+    expect(text).not.toContain(auth.user_code.slice(0, 4));
   });
 });

@@ -69,9 +69,13 @@ describe("the request-error log", () => {
     expect(isLogged("POST", "/api/clip", 201)).toBe(false);
   });
 
-  it("removes passwords, card data, tokens, keys and codes, and cuts long values", () => {
+  it("keeps values only for the allow-listed fields and ids, and cuts long values", () => {
     const kept = redactFields({
       email: "a@b.test",
+      first_name: "Ada",
+      event_id: 12,
+      participant_ids: [3, 4],
+      terms: true,
       password: "hunter22",
       password_confirmation: "hunter22",
       current_password: "old",
@@ -81,16 +85,18 @@ describe("the request-error log", () => {
       confirmation_token: "tok",
       api_key: "k",
       code: "ABCD-EFGH",
-      promo: "WELCOME10",
-      terms: true,
+      // Issue 25: a deny-list missed these two, and a pending TV's code let its reader take the viewer's session.
+      device_code: "dc-secret",
+      user_code: "BCDF-GHJK",
       note: "y".repeat(300),
-      tags: ["a", "b"],
+      title: "t".repeat(300),
     });
-    expect(kept).toMatchObject({ email: "a@b.test", promo: "WELCOME10", terms: true, tags: '["a","b"]' });
-    for (const secret of ["password", "password_confirmation", "current_password", "card_number", "cvc", "exp_month", "confirmation_token", "api_key", "code"]) {
-      expect(kept[secret], secret).toBe("[removed]");
+    expect(kept).toMatchObject({ email: "a@b.test", first_name: "Ada", event_id: 12, participant_ids: "[3,4]", terms: true });
+    for (const hidden of ["password", "password_confirmation", "current_password", "card_number", "cvc", "exp_month", "confirmation_token", "api_key", "code", "device_code", "user_code", "note"]) {
+      expect(kept[hidden], hidden).toBe("[removed]");
     }
-    expect(String(kept.note)).toHaveLength(201);
+    expect(String(kept.title)).toHaveLength(201);
+    expect(JSON.stringify(kept)).not.toMatch(/hunter22|dc-secret|BCDF-GHJK|4242|tok"/);
   });
 });
 
