@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore: the server build exists once `npm run build` has run.
 import * as build from "./build/server/index.js";
 import type * as Entry from "./app/entry.server";
+import { drainBody } from "./api/lib/request-body";
 
 const serverBuild = build as unknown as ServerBuild;
 // The API, the load context and the queue consumer come from the server build (see app/entry.server.tsx).
@@ -27,13 +28,15 @@ export default {
       response = await api.fetch(request, env, ctx);
     } else if (isForeignMutation(request)) {
       // A form posted from another site never reaches an action (the API authenticates by token, not cookie).
-      // The body is read first: answering before it is consumed can reset the client's connection.
-      await request.arrayBuffer().catch(() => null);
       response = foreignOriginResponse(new URL(request.url));
     } else {
       const context = await getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf } } });
       response = await handleRemix(request, context);
     }
+    // A body nobody read (an answer before reading: a 404, a 405, a refused size) is read and dropped before the answer
+    // goes, within a byte and time ceiling: answering over unread bytes resets the client's connection, and stopped
+    // wrangler's local server (issue 25, api/lib/request-body.ts).
+    await drainBody(request);
     // Server time per request, read by `npm run bench` (workerd's clock moves in whole milliseconds).
     const headers = new Headers(response.headers);
     // Resource routes and redirects get the same base headers as documents; the API sets its own (stricter) ones.

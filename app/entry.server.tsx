@@ -1,5 +1,5 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { googleTagHostsAllowed, googleTagId } from "~/features/analytics/google-tag-rules";
@@ -81,5 +81,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { context
 };
 
 export function handleError(error: unknown, { request }: { request: Request }) {
+  // A 4xx Remix answers itself (a POST to a page without an action is its 405) is the client's, not a server error.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   if (!request.signal.aborted) console.error(error);
 }

@@ -2,6 +2,32 @@ import type { HonoRequest } from "hono";
 import { validator } from "hono/validator";
 import type { z } from "zod";
 import { ApiError, validationError } from "./errors";
+import { drainBody, readCapped } from "./request-body";
+import { VIDEO_MAX_BYTES } from "../contract/video";
+
+/** The largest JSON or urlencoded body the API reads (a whole channel definition is about 60 KB). */
+export const API_BODY_MAX_BYTES = 1024 * 1024;
+/** The largest multipart body: an upload (a video through the Worker, VIDEO_MAX_BYTES) and its fields. */
+export const API_UPLOAD_MAX_BYTES = VIDEO_MAX_BYTES + 1024 * 1024;
+const tooLarge = () => new ApiError(413, "The request body is too large.");
+
+/**
+ * Reads the raw body once, within API_BODY_MAX_BYTES, into Hono's body cache, so every later reader (the handler, the
+ * request-error log) gets the same bytes and none reads an unbounded body. A larger body is drained and refused.
+ */
+async function cacheCapped(request: HonoRequest): Promise<void> {
+  if (Object.keys(request.bodyCache).length) return;
+  const maxBytes = (request.header("content-type") ?? "").includes("multipart/form-data") ? API_UPLOAD_MAX_BYTES : API_BODY_MAX_BYTES;
+  const declared = Number(request.header("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await drainBody(request.raw);
+    throw tooLarge();
+  }
+  const bytes = await readCapped(request.raw.body, maxBytes).catch(() => new Uint8Array(0));
+  if (!bytes) throw tooLarge();
+  // Hono keeps promises there (its type says the values): text(), json() and formData() derive from this one.
+  (request.bodyCache as Record<string, unknown>).arrayBuffer = Promise.resolve(bytes.buffer);
+}
 
 /** Parses the query with a zod schema; failures are 422 with per-field messages. */
 export const query = <S extends z.ZodType>(schema: S) =>
@@ -23,6 +49,7 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown, where?: st
 /** The body as a flat object. Hono caches the body, so it can be read again by later middleware. */
 export async function readBody(request: HonoRequest): Promise<Record<string, unknown>> {
   const type = request.header("content-type") ?? "";
+  await cacheCapped(request);
   if (type.includes("application/json")) {
     const text = await request.text();
     if (!text) return {};

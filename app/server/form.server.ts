@@ -2,17 +2,13 @@
 // 4xx, never a 500: 415 for a type other than a form's, 400 for a form that does not parse or is too large. The
 // thrown answer carries a code the root error boundary words in the visitor's language.
 import { json } from "@remix-run/cloudflare";
+import { drainBody, readCapped } from "@api/lib/request-body";
 import { FETCH_MARKER } from "~/lib/fetch-marker";
 
 /** The two encodings an HTML form (and Remix's fetchers, and sendBeacon with a form) sends. */
 export const FORM_CONTENT_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
 /** Our forms hold a few short fields and no files; 64 KiB is far above any of them. */
 export const FORM_BODY_MAX_BYTES = 64 * 1024;
-/**
- * A refused body is still read up to this much and thrown away: a server that answers and closes with unread bytes
- * in the socket makes TCP reset the connection, and the client may never see the 4xx. Past it, the reset is fine.
- */
-const DRAIN_MAX_BYTES = 1024 * 1024;
 
 export type FormBodyErrorCode = "unsupported_form" | "bad_form";
 
@@ -36,77 +32,29 @@ export async function readForm(request: Request, { bodyless = false, fileMaxByte
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (!mime) {
     if (!bodyless) {
-      await drain(request);
+      await drainBody(request);
       throw refuse("unsupported_form", 415);
     }
     // No type is only fine when there is nothing to read.
-    const body = request.body ? await readCapped(request, maxBytes).catch(() => null) : new ArrayBuffer(0);
+    const body = await readCapped(request.body, maxBytes).catch(() => null);
     if (body?.byteLength !== 0) throw refuse("unsupported_form", 415);
     return new FormData();
   }
   if (!(FORM_CONTENT_TYPES as readonly string[]).includes(mime)) {
-    await drain(request);
+    await drainBody(request);
     throw refuse("unsupported_form", 415);
   }
   if (Number.isFinite(declared) && declared > maxBytes) {
-    await drain(request);
+    // Read and dropped before the answer (api/lib/request-body.ts): the client sees the 400, the server goes on.
+    await drainBody(request);
     throw refuse("bad_form", 400);
   }
-  const body = await readCapped(request, maxBytes);
+  const body = await readCapped(request.body, maxBytes).catch(() => null);
+  if (!body) throw refuse("bad_form", 400);
   try {
     return await new Response(body, { headers: { "Content-Type": contentType! } }).formData();
   } catch {
     throw refuse("bad_form", 400);
-  }
-}
-
-/** The body, refused once it passes the limit (a chunked body has no Content-Length to check first). */
-async function readCapped(request: Request, maxBytes: number): Promise<ArrayBuffer> {
-  if (!request.body) return new ArrayBuffer(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await drainReader(reader, size);
-        throw refuse("bad_form", 400);
-      }
-      chunks.push(value);
-    }
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    throw refuse("bad_form", 400);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out.buffer;
-}
-
-/** Reads and drops the rest of a refused body, up to DRAIN_MAX_BYTES (see there). */
-async function drain(request: Request): Promise<void> {
-  if (!request.body || request.bodyUsed) return;
-  await drainReader(request.body.getReader(), 0);
-}
-
-async function drainReader(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<void> {
-  let size = alreadyRead;
-  try {
-    while (size <= DRAIN_MAX_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      size += value.byteLength;
-    }
-    await reader.cancel();
-  } catch {
-    // A broken stream has nothing more to drain.
   }
 }
 
