@@ -54,3 +54,12 @@ export const RESET_IP_WINDOW_MS = HOUR_MS;
 /** Mails a signed-in user can ask for (verification resend, deletion link) per account. */
 export const MAIL_ACCOUNT_LIMIT = 5;
 export const MAIL_ACCOUNT_WINDOW_MS = HOUR_MS;
+/**
+ * Registrations per IP and channel, captcha or not (issue 25): generous, since a school's computer room or a family
+ * shares one address, but a script cannot create accounts by the thousand.
+ */
+export const REGISTER_IP_LIMIT = 20;
+export const REGISTER_IP_WINDOW_MS = HOUR_MS;
+/** Submissions of a channel's public forms (the contact form) per IP and channel (issue 25). */
+export const FORM_IP_LIMIT = 10;
+export const FORM_IP_WINDOW_MS = HOUR_MS;

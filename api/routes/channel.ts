@@ -23,6 +23,7 @@ import { customFormSubmissions } from "../db/schema";
 import { notFound } from "../lib/errors";
 import { body, param, parse, query, readBody } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
+import { RULES, throttle, throttleKeys } from "../services/auth/throttle";
 import * as map from "../services/channel-content";
 import { requestLang } from "../services/lang";
 import { toCategoryTree, toGroup, toGroupProperty, toLocation } from "../services/catalogue-taxonomy";
@@ -82,6 +83,9 @@ export const channelRoutes = new Hono<AppEnv>()
     const { db, channel } = vars(c);
     const row = await findCustomForm(db, channel.id, c.req.valid("param").alias);
     if (!row) throw notFound();
+    // Per address, captcha or not (issue 25): a public form is not a way to fill the owner's inbox by script.
+    const ip = c.req.header("cf-connecting-ip")?.trim();
+    if (ip) await throttle(c.env, c.get("now")(), [[throttleKeys.formIp(channel.id, ip), RULES.formIp]]);
     const form = map.toCustomForm(row, requestLang(undefined, channel));
     const values = parse(customFormSchema(form.fields, EN_VALIDATION), await readBody(c.req));
     await db.insert(customFormSubmissions).values({ channelId: channel.id, formId: form.id, data: values, createdAt: c.get("now")() });

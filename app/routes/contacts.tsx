@@ -47,6 +47,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (isApiRequestError(error, "validation")) {
       return json({ result: submission.reply({ fieldErrors: error.fieldErrors }), sent: false }, { status: 422 });
     }
+    // Too many posts from this address (issue 25): said on the form, which keeps what was typed.
+    if (isApiRequestError(error, "throttled")) {
+      return json({ result: submission.reply({ formErrors: [t("errors.throttled")] }), sent: false }, { status: 422 });
+    }
     throw error;
   }
   return json({ result: submission.reply({ resetForm: true }), sent: true });

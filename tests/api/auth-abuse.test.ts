@@ -3,9 +3,19 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "@api/contract/auth";
-import { LOGIN_ACCOUNT_LIMIT, LOGIN_ACCOUNT_WINDOW_MS, LOGIN_IP_LIMIT, RESET_ACCOUNT_LIMIT, RESET_ACCOUNT_WINDOW_MS } from "@api/contract/constants";
+import {
+  FORM_IP_LIMIT,
+  LOGIN_ACCOUNT_LIMIT,
+  LOGIN_ACCOUNT_WINDOW_MS,
+  LOGIN_IP_LIMIT,
+  REGISTER_IP_LIMIT,
+  REGISTER_IP_WINDOW_MS,
+  RESET_ACCOUNT_LIMIT,
+  RESET_ACCOUNT_WINDOW_MS,
+} from "@api/contract/constants";
 import { getDb } from "@api/db/client";
-import { users } from "@api/db/schema";
+import { customFormSubmissions, users } from "@api/db/schema";
+import { eq } from "drizzle-orm";
 import { hashPassword } from "@api/services/auth/passwords";
 import { testContext, seedChannels, type Fixtures } from "./fixtures";
 import { client, clockedApi, freshEmail, json, loginUser, PASSWORD, registerUser, type Client } from "./auth-helpers";
@@ -146,5 +156,30 @@ describe("dev outbox", () => {
 
   it("is served elsewhere with the api key", async () => {
     expect((await alpha.get("/api/dev/outbox")).status).toBe(200);
+  });
+});
+
+describe("per-address limits on public forms, captcha or not (issue 25)", () => {
+  const newAccount = (ip: string) =>
+    alpha.post("/api/v2/auth/register", { first_name: "Script", last_name: "Kiddie", email: freshEmail("bulk"), password: PASSWORD, password_confirmation: PASSWORD, terms: true }, undefined, fromIp(ip));
+
+  it("registrations from one address stop at REGISTER_IP_LIMIT an hour; another address and the next hour go on", { timeout: 60_000 }, async () => {
+    for (let i = 0; i < REGISTER_IP_LIMIT; i++) expect((await newAccount("198.51.100.60")).status, `registration ${i + 1}`).toBe(200);
+    const refused = await newAccount("198.51.100.60");
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ message: AUTH_MESSAGES.throttled });
+    expect((await newAccount("198.51.100.61")).status).toBe(200);
+    clock.now += REGISTER_IP_WINDOW_MS + 1;
+    expect((await newAccount("198.51.100.60")).status).toBe(200);
+  });
+
+  it("the contact form takes FORM_IP_LIMIT posts an hour from one address, and none is stored past it", async () => {
+    const send = (ip: string, name: string) => alpha.post("/api/custom-forms/contact", { name, email: "ada@example.com" }, undefined, fromIp(ip));
+    for (let i = 0; i < FORM_IP_LIMIT; i++) expect((await send("198.51.100.70", `Ada ${i}`)).status).toBe(200);
+    expect((await send("198.51.100.70", "Over the limit")).status).toBe(429);
+    expect((await send("198.51.100.71", "Another address")).status).toBe(200);
+    const rows = await getDb(env.DB).select().from(customFormSubmissions).where(eq(customFormSubmissions.channelId, fx.alpha.id));
+    expect(rows.some((r) => JSON.stringify(r.data).includes("Over the limit"))).toBe(false);
+    expect(rows.some((r) => JSON.stringify(r.data).includes("Another address"))).toBe(true);
   });
 });

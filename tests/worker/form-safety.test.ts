@@ -2,7 +2,8 @@
 // or a 400, never a 500; and every redirect built from a posted `redirectTo` stays on this origin (ADR 021). The
 // actions are found in app/routes, so a new one is checked without anyone adding it here.
 import { describe, expect, it } from "vitest";
-import { loadChannel, send, sharedChannel, type TestChannel } from "./harness";
+import { FORM_IP_LIMIT } from "../../api/contract/constants";
+import { loadChannel, select, send, sharedChannel, type TestChannel } from "./harness";
 
 /** The API proxy takes JSON by design (the API's own validation answers it); it is not a form action. */
 const NOT_FORMS = new Set(["api.$.tsx"]);
@@ -124,5 +125,25 @@ describe("login sends the visitor home when its redirectTo is not a same-origin 
     expect(response.status, JSON.stringify(redirectTo)).toBe(302);
     expect(response.headers.get("location"), JSON.stringify(redirectTo)).toBe("/");
     expect(response.headers.get("set-cookie")).toContain("sid=");
+  });
+});
+
+describe("the contact form from one address (issue 25)", () => {
+  it("sends FORM_IP_LIMIT messages an hour, then says so on the form, keeping what was typed", async () => {
+    const ch = await loadChannel("alpha");
+    const message = { name: "Jordan Lee", email: "jordan@example.com", topic: "technical", message: "Will the final be streamed in 720p?", consent: "on" };
+    const postFrom = (ip: string) =>
+      send(ch.url("/contacts"), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: ch.origin, "cf-connecting-ip": ip },
+        body: new URLSearchParams(message).toString(),
+      });
+    for (let i = 0; i < FORM_IP_LIMIT; i++) expect((await postFrom("198.51.100.80")).status, `message ${i + 1}`).toBe(200);
+    const refused = await postFrom("198.51.100.80");
+    expect(refused.status).toBe(422);
+    const html = await refused.text();
+    expect((await select(html, '[role="alert"]')).map((e) => e.text)).toContain("Too many requests. Please wait a moment and try again.");
+    expect(html).toContain("Will the final be streamed in 720p?");
+    expect((await postFrom("198.51.100.81")).status).toBe(200);
   });
 });

@@ -55,6 +55,9 @@ export async function mailLink(req: AuthRequest, user: Pick<UserRow, "id" | "ema
 }
 
 export async function register(req: AuthRequest, input: RegisterInput) {
+  // Counted first, captcha or not, so a script's refused attempts use up its address's allowance too. A request with no
+  // address (never in production, where Cloudflare sets CF-Connecting-IP) has none to count against.
+  if (req.ip !== "unknown") await throttle(req.env, req.now, [[throttleKeys.registerIp(req.channel.id, req.ip), RULES.registerIp]]);
   requireAcceptablePassword(input.password, [input.email]);
   await requireCaptcha(captchaVerifier(req.env), input.captcha_token, req.ip);
   if (await findUserByEmail(req.db, req.channel.id, input.email)) throw emailTaken();

@@ -14,6 +14,10 @@ import {
   RESET_IP_WINDOW_MS,
   MAIL_ACCOUNT_LIMIT,
   MAIL_ACCOUNT_WINDOW_MS,
+  REGISTER_IP_LIMIT,
+  REGISTER_IP_WINDOW_MS,
+  FORM_IP_LIMIT,
+  FORM_IP_WINDOW_MS,
 } from "../../contract/constants";
 import { AUTH_MESSAGES } from "../../contract/auth";
 import { DEVICE_CODE_ATTEMPTS_LIMIT, DEVICE_CODE_ATTEMPTS_WINDOW_MS, DEVICE_CODE_ISSUE_LIMIT, DEVICE_CODE_ISSUE_WINDOW_MS } from "../../contract/devices";
@@ -27,6 +31,8 @@ export const RULES = {
   resetIp: { limit: RESET_IP_LIMIT, windowMs: RESET_IP_WINDOW_MS },
   resetAccount: { limit: RESET_ACCOUNT_LIMIT, windowMs: RESET_ACCOUNT_WINDOW_MS },
   mailAccount: { limit: MAIL_ACCOUNT_LIMIT, windowMs: MAIL_ACCOUNT_WINDOW_MS },
+  registerIp: { limit: REGISTER_IP_LIMIT, windowMs: REGISTER_IP_WINDOW_MS },
+  formIp: { limit: FORM_IP_LIMIT, windowMs: FORM_IP_WINDOW_MS },
   deviceCode: { limit: DEVICE_CODE_ATTEMPTS_LIMIT, windowMs: DEVICE_CODE_ATTEMPTS_WINDOW_MS },
   deviceCodeIssue: { limit: DEVICE_CODE_ISSUE_LIMIT, windowMs: DEVICE_CODE_ISSUE_WINDOW_MS },
 } satisfies Record<string, RateRule>;
@@ -38,6 +44,8 @@ export const throttleKeys = {
   resetIp: (channelId: number, ip: string) => `reset:ip:${channelId}:${ip}`,
   resetAccount: (channelId: number, email: string) => `reset:acct:${channelId}:${email}`,
   mailAccount: (channelId: number, userId: number) => `mail:acct:${channelId}:${userId}`,
+  registerIp: (channelId: number, ip: string) => `register:ip:${channelId}:${ip}`,
+  formIp: (channelId: number, ip: string) => `form:ip:${channelId}:${ip}`,
   deviceCodeAccount: (channelId: number, userId: number) => `device:acct:${channelId}:${userId}`,
   deviceCodeIp: (channelId: number, ip: string) => `device:ip:${channelId}:${ip}`,
   deviceCodeIssueIp: (channelId: number, ip: string) => `device:issue:${channelId}:${ip}`,

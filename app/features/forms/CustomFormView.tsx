@@ -27,9 +27,10 @@ export function CustomFormView({ form, lastResult, sent }: { form: CustomForm; l
         </p>
       ) : null}
       <Form method="post" {...getFormProps(meta)} noValidate>
+        {/* A refusal of the whole form (too many posts from this address), in the server's words. */}
         {meta.errors?.length ? (
           <p className="notice notice--error" role="alert">
-            {t("contacts.formError")}
+            {meta.errors[0] ?? t("contacts.formError")}
           </p>
         ) : null}
         {form.fields.map((field) => (
