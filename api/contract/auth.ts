@@ -4,6 +4,12 @@
 import { z } from "zod";
 import { EMAIL_PATTERN, isPhone } from "./validation";
 
+/**
+ * The web app's session cookie: the API's user token (app/server/session.server.ts). The analytics service, which the
+ * browser calls directly, reads the viewer from it rather than from what the records say (issue 25).
+ */
+export const WEB_SESSION_COOKIE = "sid";
+
 /** SPEC §8 auth messages, word for word. */
 export const AUTH_MESSAGES = {
   emailTaken: "The email address you have entered is already registered.",

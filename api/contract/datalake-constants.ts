@@ -18,6 +18,18 @@ export const VIEWING_INTERVAL_S = 30;
 export const CONCURRENT_WINDOW_MS = 2 * MINUTE_MS;
 /** Per address and channel: requests to /datalake/* per minute (each may carry a batch). */
 export const DATALAKE_RATE = { limit: 120, windowMs: MINUTE_MS } as const;
+/**
+ * Per address and channel: records per minute, whatever the batches (issue 25: one script pushed 6,000 a minute).
+ * A household or a school's room watching together stays far below it.
+ */
+export const DATALAKE_IP_RECORDS = { limit: 600, windowMs: MINUTE_MS } as const;
+/**
+ * Per analytics session: records per hour. A viewer who browses and watches sends a few hundred (a viewing report every
+ * VIEWING_INTERVAL_S, the player's events, each data request).
+ */
+export const DATALAKE_SESSION_RECORDS = { limit: 1200, windowMs: HOUR_MS } as const;
+/** A batch is one browser's: its records name at most this many analytics sessions (two: one may end mid-batch). */
+export const DATALAKE_BATCH_SESSIONS_MAX = 2;
 
 export const DEVICE_TYPES = ["desktop", "mobile", "tablet", "tv"] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];

@@ -4,9 +4,9 @@ import { DurableObject } from "cloudflare:workers";
 import { hit, type RateDecision, type RateRule, type WindowState } from "../services/rate-limit";
 
 export class RateLimiter extends DurableObject<Env> {
-  async hit(rule: RateRule, now: number): Promise<Omit<RateDecision, "state">> {
+  async hit(rule: RateRule, now: number, cost = 1): Promise<Omit<RateDecision, "state">> {
     const previous = (await this.ctx.storage.get<WindowState>("window")) ?? null;
-    const { state, ...decision } = hit(previous, rule, now);
+    const { state, ...decision } = hit(previous, rule, now, cost);
     await this.ctx.storage.put("window", state);
     // Nothing to keep once the window is over. The alarm runs on the real clock, whatever clock the caller uses.
     await this.ctx.storage.setAlarm(Date.now() + rule.windowMs + 1_000);

@@ -19,10 +19,13 @@ export interface RateDecision {
   state: WindowState;
 }
 
-/** Counts one attempt at `now` against `rule`, starting a new window when the old one has ended. */
-export function hit(previous: WindowState | null, rule: RateRule, now: number): RateDecision {
+/**
+ * Counts an attempt of `cost` (1 unless a request weighs more, e.g. a batch of records) at `now` against `rule`,
+ * starting a new window when the old one has ended. Refused attempts are not counted.
+ */
+export function hit(previous: WindowState | null, rule: RateRule, now: number, cost = 1): RateDecision {
   const state = previous && now < previous.start + rule.windowMs && now >= previous.start ? { ...previous } : { start: now, count: 0 };
-  const allowed = state.count < rule.limit;
-  if (allowed) state.count += 1;
+  const allowed = state.count + cost <= rule.limit;
+  if (allowed) state.count += cost;
   return { allowed, remaining: Math.max(0, rule.limit - state.count), resetAt: state.start + rule.windowMs, state };
 }

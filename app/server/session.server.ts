@@ -1,12 +1,12 @@
 // The web session: the API's opaque user token in a host-only, httpOnly, SameSite=Lax cookie (Secure except on
 // plain-http local hosts). Only the API knows what the token means; a 401 from it clears the cookie.
-import type { User } from "@api/contract/auth";
+import { WEB_SESSION_COOKIE, type User } from "@api/contract/auth";
 import { DEVICE_TOKEN_TTL_MS, SESSION_TTL_MS } from "@api/contract/constants";
 import type { AuthEndpoints } from "./api/auth.server";
 import { isApiRequestError } from "./api/errors";
 import { readConsent, readCookie, serializeCookie } from "./cookies.server";
 
-export const SESSION_COOKIE = "sid";
+export const SESSION_COOKIE = WEB_SESSION_COOKIE;
 /** The anonymous viewer id: lets the API suppress a preroll that already played for a signed-out visitor. */
 export const VIEWER_COOKIE = "vid";
 const VIEWER_ID = /^[A-Za-z0-9_-]{22,64}$/;

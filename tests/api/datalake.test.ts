@@ -3,7 +3,16 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ANALYTICS_MESSAGES, type AnalyticsDashboard, CONCURRENT_WINDOW_MS, DATALAKE_BATCH_MAX, DATALAKE_RATE, type RequestErrorEntry } from "@api/contract/datalake";
+import {
+  ANALYTICS_MESSAGES,
+  type AnalyticsDashboard,
+  CONCURRENT_WINDOW_MS,
+  DATALAKE_BATCH_MAX,
+  DATALAKE_IP_RECORDS,
+  DATALAKE_RATE,
+  DATALAKE_SESSION_RECORDS,
+  type RequestErrorEntry,
+} from "@api/contract/datalake";
 import { getDb } from "@api/db/client";
 import { analyticsRecords, channelSettings, orders, requestErrors, transactions, users } from "@api/db/schema";
 import { clearChannelCache } from "@api/middleware/tenant";
@@ -39,8 +48,8 @@ beforeAll(async () => {
 let address = 0;
 const uuid = () => crypto.randomUUID();
 /** A POST as the browser client sends it: JSON, no api key, from an address of its own unless given. */
-const send = (channel: "alpha" | "beta", path: string, body: unknown, ip = `203.0.113.${++address % 250}`) =>
-  call(HOSTS[channel], `/api/datalake/${path}`, { method: "POST", headers: { "content-type": "application/json", "cf-connecting-ip": ip }, body: JSON.stringify(body) }, app);
+const send = (channel: "alpha" | "beta", path: string, body: unknown, ip = `203.0.113.${++address % 250}`, headers: Record<string, string> = {}) =>
+  call(HOSTS[channel], `/api/datalake/${path}`, { method: "POST", headers: { "content-type": "application/json", "cf-connecting-ip": ip, ...headers }, body: JSON.stringify(body) }, app);
 const rows = (session: string) => db.select().from(analyticsRecords).where(eq(analyticsRecords.sessionUuid, session)).orderBy(analyticsRecords.id).all();
 const errorsOf = async (res: Response) => (await json<{ message: string; errors: Record<string, string[]> }>(res));
 
@@ -111,7 +120,7 @@ describe("ingestion", () => {
   it("a batch of page events is stored whole; the email is not kept; api_request keeps its total", async () => {
     const session = uuid();
     const batch = [
-      visit(session, "/", { user_id: 7, user_email: "fan@alpha.test", age_ms: 4000 }),
+      visit(session, "/", { user_email: "fan@alpha.test", age_ms: 4000 }),
       visit(session, "/schedule", { age_ms: 2000 }),
       { ...visit(session, "/schedule"), event: "api_request", extra: { url: "/schedule?_data=root", status: 500, message: "Server error", length: 120, total: 845 } },
     ];
@@ -119,12 +128,57 @@ describe("ingestion", () => {
     expect(res.status).toBe(204);
     const stored = await rows(session);
     expect(stored.map((r) => [r.name, r.at, r.userId])).toEqual([
-      ["visit_page", NOW - 4000, 7],
+      ["visit_page", NOW - 4000, null],
       ["visit_page", NOW - 2000, null],
       ["api_request", NOW, null],
     ]);
     expect(JSON.stringify(stored)).not.toContain("fan@alpha.test");
     expect(stored[2]).toMatchObject({ value: 845, data: { origin: "http://alpha.localhost/schedule", url: "/schedule?_data=root", status: 500 } });
+  });
+
+  it("the viewer is the signed-in session's (the web app's cookie or a Bearer token), never a record's user_id (issue 25)", async () => {
+    const fan = await registerUser(alpha);
+    const other = await registerUser(alpha);
+    const [forged, byCookie, byBearer] = [uuid(), uuid(), uuid()];
+    // Signed out, a record naming a user is stored as nobody's.
+    expect((await send("alpha", "event/", visit(forged, "/", { user_id: other.user.id }))).status).toBe(204);
+    expect((await send("alpha", "event/", visit(byCookie, "/", { user_id: other.user.id }), undefined, { cookie: `sid=${fan.token}` })).status).toBe(204);
+    expect((await send("alpha", "video/viewing/", viewing(byBearer, uuid(), 30, { user_id: other.user.id }), undefined, { authorization: `Bearer ${fan.token}` })).status).toBe(204);
+    expect((await rows(forged)).map((r) => r.userId)).toEqual([null]);
+    expect((await rows(byCookie)).map((r) => r.userId)).toEqual([fan.user.id]);
+    expect((await rows(byBearer)).map((r) => r.userId)).toEqual([fan.user.id]);
+    // Another channel's session is nobody on this one.
+    const betaFan = await registerUser(beta);
+    const crossed = uuid();
+    await send("alpha", "event/", visit(crossed), undefined, { cookie: `sid=${betaFan.token}` });
+    expect((await rows(crossed)).map((r) => r.userId)).toEqual([null]);
+  });
+
+  it("caps records per analytics session an hour and per address a minute, whatever the batches (issue 25)", { timeout: 30_000 }, async () => {
+    const session = uuid();
+    const ip = "198.51.100.200";
+    const full = () => ({ batch: Array.from({ length: DATALAKE_BATCH_MAX }, () => visit(session)) });
+    const fits = Math.floor(DATALAKE_SESSION_RECORDS.limit / DATALAKE_BATCH_MAX);
+    // From addresses of their own, so only the session's allowance is spent.
+    for (let i = 0; i < fits; i++) expect((await send("alpha", "event/", full())).status, `batch ${i + 1}`).toBe(204);
+    const refused = await send("alpha", "event/", full());
+    expect(refused.status).toBe(429);
+    expect((await rows(session)).length).toBe(fits * DATALAKE_BATCH_MAX);
+    // Another session goes on; the address's records a minute are capped too, over many sessions.
+    const perIp = Math.floor(DATALAKE_IP_RECORDS.limit / DATALAKE_BATCH_MAX);
+    const fresh = () => {
+      const s = uuid();
+      return { batch: Array.from({ length: DATALAKE_BATCH_MAX }, () => visit(s)) };
+    };
+    for (let i = 0; i < perIp; i++) expect((await send("alpha", "event/", fresh(), ip)).status, `address batch ${i + 1}`).toBe(204);
+    expect((await send("alpha", "event/", fresh(), ip)).status).toBe(429);
+    clock.now += DATALAKE_IP_RECORDS.windowMs;
+    expect((await send("alpha", "event/", fresh(), ip)).status).toBe(204);
+    clock.now = NOW;
+    // One browser's batch: records of more sessions than it has are refused whole, before any allowance is spent.
+    const mixed = await send("alpha", "event/", { batch: [visit(uuid()), visit(uuid()), visit(uuid())] });
+    expect(mixed.status).toBe(422);
+    expect((await errorsOf(mixed)).errors).toHaveProperty("batch");
   });
 
   it("video events and viewing time land with their stream, startup time and rebuffering", async () => {

@@ -34,6 +34,15 @@ describe("the sign-in rate rule", () => {
     expect(hit(refused.state, RULES.loginAccountIp, t0 + LOGIN_ACCOUNT_WINDOW_MS).allowed).toBe(true);
   });
 
+  it("a weighted attempt (a batch of records) counts its cost, and one that would pass the limit is refused whole", () => {
+    const rule = { limit: 10, windowMs: 60_000 };
+    const first = hit(null, rule, 0, 6);
+    expect(first).toMatchObject({ allowed: true, remaining: 4 });
+    const over = hit(first.state, rule, 1, 5);
+    expect(over).toMatchObject({ allowed: false, remaining: 4 });
+    expect(hit(over.state, rule, 2, 4)).toMatchObject({ allowed: true, remaining: 0 });
+  });
+
   it("falls back to an in-isolate limiter without the Durable Object binding", async () => {
     const rule = { limit: 2, windowMs: 60_000 };
     const key = `unit:${Math.random()}`;

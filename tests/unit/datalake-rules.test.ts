@@ -8,16 +8,24 @@ import { checkProfile, toRow } from "../../api/services/analytics/ingest";
 import { toDataPoint } from "../../api/services/analytics/store";
 
 const NOW = Date.UTC(2026, 10, 25, 12);
-const scope = { channelId: 3, profile: "ya_x", now: NOW };
+const scope = { channelId: 3, profile: "ya_x", now: NOW, userId: null };
 const session = "0f8fad5b-d9cb-469f-a165-70867728950e";
 const view = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
 
 describe("records to rows", () => {
   it("a page event keeps its fields, drops the email, and is dated by its age", () => {
     const record = pageEventRecordSchema.parse({ profile: "ya_x", session_uuid: session, user_id: 9, user_email: "a@b.test", event: "visit_page", origin: "https://x.test/", extra: { title: "Home" }, age_ms: 2500, trk: "promo" });
-    const row = toRow("event", record, scope);
-    expect(row).toEqual({ channelId: 3, at: NOW - 2500, trk: "promo", kind: "event", name: "visit_page", sessionUuid: session, userId: 9, value: null, data: { origin: "https://x.test/", title: "Home" } });
+    const row = toRow("event", record, { ...scope, userId: 12 });
+    expect(row).toEqual({ channelId: 3, at: NOW - 2500, trk: "promo", kind: "event", name: "visit_page", sessionUuid: session, userId: 12, value: null, data: { origin: "https://x.test/", title: "Home" } });
     expect(JSON.stringify(row)).not.toContain("a@b.test");
+  });
+
+  it("the viewer is the request's session's, never the user_id a record names (issue 25)", () => {
+    const record = pageEventRecordSchema.parse({ profile: "ya_x", session_uuid: session, user_id: 9, event: "visit_page", origin: "https://x.test/" });
+    expect(toRow("event", record, scope).userId).toBeNull();
+    const watched = viewingRecordSchema.parse({ profile: "ya_x", session_uuid: session, user_id: 9, video_view_uuid: view, stream_id: 4, stream_type: "live", viewing_time: 29 });
+    expect(toRow("viewing", watched, scope).userId).toBeNull();
+    expect(toRow("viewing", watched, { ...scope, userId: 12 }).userId).toBe(12);
   });
 
   it("startup time rides on first_frame only; viewing carries watched and rebuffered seconds", () => {

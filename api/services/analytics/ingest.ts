@@ -4,6 +4,7 @@
 import { z } from "zod";
 import {
   apiRequestFieldsSchema,
+  DATALAKE_BATCH_SESSIONS_MAX,
   type DatalakeKind,
   type pageEventRecordSchema,
   type sessionRecordSchema,
@@ -19,6 +20,8 @@ export interface IngestScope {
   /** The channel's analytics key; null: the channel takes no analytics. */
   profile: string | null;
   now: number;
+  /** The request's signed-in viewer, who every record of it is for; null: signed out (a record's user_id is not read). */
+  userId: number | null;
 }
 
 type Parsed = {
@@ -37,7 +40,10 @@ function userAgent(encoded: string): string {
   }
 }
 
-/** The store row of one parsed record (the email is not kept: the user id identifies the viewer). */
+/**
+ * The store row of one parsed record. The viewer is the request's session's (`s.userId`), not the record's user_id:
+ * anyone can post records (issue 25). The email is not kept either.
+ */
 export function toRow<K extends DatalakeKind>(kind: K, record: Parsed[K], s: IngestScope): NewAnalyticsRecord {
   const common = { channelId: s.channelId, at: s.now - record.age_ms, trk: record.trk ?? null };
   switch (kind) {
@@ -48,7 +54,7 @@ export function toRow<K extends DatalakeKind>(kind: K, record: Parsed[K], s: Ing
     case "event": {
       const r = record as Parsed["event"];
       const total = r.event === "api_request" && typeof r.extra.total === "number" ? r.extra.total : null;
-      return { ...common, kind: "event", name: r.event, sessionUuid: r.session_uuid, userId: r.user_id ?? null, value: total, data: { origin: r.origin, ...r.extra } };
+      return { ...common, kind: "event", name: r.event, sessionUuid: r.session_uuid, userId: s.userId, value: total, data: { origin: r.origin, ...r.extra } };
     }
     case "videoEvent": {
       const r = record as Parsed["videoEvent"];
@@ -57,7 +63,7 @@ export function toRow<K extends DatalakeKind>(kind: K, record: Parsed[K], s: Ing
         kind: "video_event",
         name: r.event,
         sessionUuid: r.session_uuid,
-        userId: r.user_id ?? null,
+        userId: s.userId,
         videoViewUuid: r.video_view_uuid,
         streamType: r.stream_type,
         streamId: r.stream_id,
@@ -71,7 +77,7 @@ export function toRow<K extends DatalakeKind>(kind: K, record: Parsed[K], s: Ing
         ...common,
         kind: "viewing",
         sessionUuid: r.session_uuid,
-        userId: r.user_id ?? null,
+        userId: s.userId,
         videoViewUuid: r.video_view_uuid,
         streamType: r.stream_type,
         streamId: r.stream_id,
@@ -97,6 +103,23 @@ function checkApiRequests(records: Parsed["event"][]): void {
     if (!result.success) issues.push(...result.error.issues.map((issue) => ({ ...issue, path: ["batch", i, "extra", ...issue.path] })));
   });
   if (issues.length) throw validationError(new z.ZodError(issues), "body");
+}
+
+/**
+ * How many records of the batch each analytics session has, for the per-session allowance; a batch naming more sessions
+ * than one browser has is refused (422), so a request costs at most DATALAKE_BATCH_SESSIONS_MAX allowance checks.
+ */
+export function recordsPerSession<K extends DatalakeKind>(kind: K, batch: Parsed[K][]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const r of batch) {
+    const session = kind === "session" ? (r as Parsed["session"]).session : (r as Parsed["event"]).session_uuid;
+    counts.set(session, (counts.get(session) ?? 0) + 1);
+  }
+  if (counts.size > DATALAKE_BATCH_SESSIONS_MAX) {
+    const message = `A batch carries the records of at most ${DATALAKE_BATCH_SESSIONS_MAX} sessions.`;
+    throw validationError(new z.ZodError([{ code: "custom", path: ["batch"], message, input: undefined }]), "body");
+  }
+  return counts;
 }
 
 export async function ingest<K extends DatalakeKind>(store: AnalyticsStore, s: IngestScope, kind: K, batch: Parsed[K][]): Promise<void> {

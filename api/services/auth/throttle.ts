@@ -66,16 +66,16 @@ type Limiter = Pick<Env, "RATE_LIMITER">;
 
 const local = new Map<string, WindowState>();
 
-async function hitKey(env: Partial<Limiter>, key: string, rule: RateRule, now: number) {
-  if (env.RATE_LIMITER) return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(key)).hit(rule, now);
-  const { state, ...decision } = hit(local.get(key) ?? null, rule, now);
+async function hitKey(env: Partial<Limiter>, key: string, rule: RateRule, now: number, cost = 1) {
+  if (env.RATE_LIMITER) return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(key)).hit(rule, now, cost);
+  const { state, ...decision } = hit(local.get(key) ?? null, rule, now, cost);
   local.set(key, state);
   return decision;
 }
 
-/** Counts one attempt against every rule given; throws ThrottledError when any is over its limit. */
-export async function throttle(env: Partial<Limiter>, now: number, checks: [key: string, rule: RateRule][]): Promise<void> {
-  const decisions = await Promise.all(checks.map(([key, rule]) => hitKey(env, key, rule, now)));
+/** Counts one attempt (or `cost`) against every rule given; throws ThrottledError when any is over its limit. */
+export async function throttle(env: Partial<Limiter>, now: number, checks: [key: string, rule: RateRule, cost?: number][]): Promise<void> {
+  const decisions = await Promise.all(checks.map(([key, rule, cost]) => hitKey(env, key, rule, now, cost)));
   const refused = decisions.filter((d) => !d.allowed);
   if (refused.length) {
     const until = Math.max(...refused.map((d) => d.resetAt));
