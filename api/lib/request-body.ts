@@ -11,6 +11,8 @@ export const BODY_DRAIN_MAX_BYTES = 100 * 1024 * 1024;
 /** A client that sends slowly is not waited for longer than this (the answer goes, the connection may be reset). */
 export const BODY_DRAIN_MAX_MS = 10_000;
 
+import { concatBytes } from "./bytes";
+
 type Reader = ReadableStreamDefaultReader<Uint8Array>;
 
 /** One read, or null when `until` passes first. */
@@ -68,11 +70,18 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null, maxByt
     }
     chunks.push(value);
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
+  return concatBytes(chunks, size);
+}
+
+/**
+ * A request's body within `maxBytes`, or null past it: refused by its declared Content-Length before reading, or once
+ * the bytes pass it (a chunked body); either way drained first, so the refusal reaches the client.
+ */
+export async function readWithin(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const declared = Number(request.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await drainBody(request);
+    return null;
   }
-  return out;
+  return readCapped(request.body, maxBytes);
 }

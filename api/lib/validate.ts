@@ -2,7 +2,7 @@ import type { HonoRequest } from "hono";
 import { validator } from "hono/validator";
 import type { z } from "zod";
 import { ApiError, validationError } from "./errors";
-import { drainBody, readCapped } from "./request-body";
+import { readWithin } from "./request-body";
 import { VIDEO_MAX_BYTES } from "../contract/video";
 
 /** The largest JSON or urlencoded body the API reads (a whole channel definition is about 60 KB). */
@@ -12,18 +12,13 @@ export const API_UPLOAD_MAX_BYTES = VIDEO_MAX_BYTES + 1024 * 1024;
 const tooLarge = () => new ApiError(413, "The request body is too large.");
 
 /**
- * Reads the raw body once, within API_BODY_MAX_BYTES, into Hono's body cache, so every later reader (the handler, the
+ * Reads the raw body once, within API_BODY_MAX_BYTES (API_UPLOAD_MAX_BYTES for multipart), into Hono's body cache, so every later reader (the handler, the
  * request-error log) gets the same bytes and none reads an unbounded body. A larger body is drained and refused.
  */
 async function cacheCapped(request: HonoRequest): Promise<void> {
   if (Object.keys(request.bodyCache).length) return;
   const maxBytes = (request.header("content-type") ?? "").includes("multipart/form-data") ? API_UPLOAD_MAX_BYTES : API_BODY_MAX_BYTES;
-  const declared = Number(request.header("content-length") ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await drainBody(request.raw);
-    throw tooLarge();
-  }
-  const bytes = await readCapped(request.raw.body, maxBytes).catch(() => new Uint8Array(0));
+  const bytes = await readWithin(request.raw, maxBytes).catch(() => new Uint8Array(0));
   if (!bytes) throw tooLarge();
   // Hono keeps promises there (its type says the values): text(), json() and formData() derive from this one.
   (request.bodyCache as Record<string, unknown>).arrayBuffer = Promise.resolve(bytes.buffer);

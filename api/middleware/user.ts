@@ -49,9 +49,11 @@ export const sessionMemoGuard = createMiddleware<AppEnv>(async (c, next) => {
   }
 });
 
-/** The session and user a Bearer token names on this channel, or null (no token, unknown, expired). */
-export async function currentUser(c: Context<AppEnv>): Promise<Found> {
-  const token = bearerToken(c);
+/**
+ * The session and user a token names on this channel, or null (no token, unknown, expired): the Bearer token unless
+ * the caller found the token elsewhere (the analytics service reads the web app's cookie).
+ */
+export async function currentUser(c: Context<AppEnv>, token: string | null = bearerToken(c)): Promise<Found> {
   if (!token || token.length > 256) return null;
   const lookup = () => findSession(c.get("db"), c.get("channel").id, token, c.get("now")());
   const memo = SAFE_METHODS.has(c.req.method) ? lookupMemo(c) : null;

@@ -25,8 +25,7 @@ import { body, query } from "../lib/validate";
 import { checkProfile, type IngestScope, ingest, recordsPerSession } from "../services/analytics/ingest";
 import { analyticsStore } from "../services/analytics/store";
 import { throttle } from "../services/auth/throttle";
-import { findSession } from "../services/auth/sessions";
-import { bearerToken } from "../middleware/user";
+import { bearerToken, currentUser } from "../middleware/user";
 import type { RateRule } from "../services/rate-limit";
 
 const scope = (c: Context<AppEnv>, userId: number | null = null): IngestScope => ({
@@ -54,9 +53,7 @@ function limit(c: Context<AppEnv>, perSession = new Map<string, number>()) {
 
 /** The signed-in viewer of the request (the web app's session cookie, or a Bearer token), or null. */
 async function viewer(c: Context<AppEnv>): Promise<number | null> {
-  const token = bearerToken(c) ?? getCookie(c, WEB_SESSION_COOKIE) ?? null;
-  if (!token || token.length > 256) return null;
-  return (await findSession(c.get("db"), c.get("channel").id, token, c.get("now")()))?.user.id ?? null;
+  return (await currentUser(c, bearerToken(c) ?? getCookie(c, WEB_SESSION_COOKIE) ?? null))?.user.id ?? null;
 }
 
 /** Stores a parsed batch, then 204 (nothing to read back; beacons ignore answers anyway). */

@@ -2,6 +2,7 @@
 // chunk k carries (k-1)·d. Players place fMP4 samples by the fragment's `tfdt`, so a looped chunk gets its tfdt
 // (and its sidx, if any) moved forward by whole loops. Only the head of the segment (styp/sidx/moof, a few KB) is
 // held; the media data streams through untouched. Patching in place keeps every byte offset, so `trun` offsets hold.
+import { concatBytes } from "../lib/bytes";
 
 export type Box = { type: string; start: number; content: number; end: number };
 
@@ -130,7 +131,7 @@ export function rebaseStream(timescales: ReadonlyMap<number, number>, shiftS: nu
       heldBytes += chunk.byteLength;
       if (heldBytes >= MAX_HEAD_BYTES) return release(controller);
       // Cheap enough: heads are a few KB, arriving in one or two chunks.
-      const joined = held.length === 1 ? held[0] : concat(held, heldBytes);
+      const joined = held.length === 1 ? held[0] : concatBytes(held, heldBytes);
       if (headEnd(joined) !== null) release(controller);
     },
     flush(controller) {
@@ -139,12 +140,3 @@ export function rebaseStream(timescales: ReadonlyMap<number, number>, shiftS: nu
   });
 }
 
-function concat(parts: Uint8Array[], total: number): Uint8Array {
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
-}

@@ -2,7 +2,7 @@
 // 4xx, never a 500: 415 for a type other than a form's, 400 for a form that does not parse or is too large. The
 // thrown answer carries a code the root error boundary words in the visitor's language.
 import { json } from "@remix-run/cloudflare";
-import { drainBody, readCapped } from "@api/lib/request-body";
+import { drainBody, readCapped, readWithin } from "@api/lib/request-body";
 import { FETCH_MARKER } from "~/lib/fetch-marker";
 
 /** The two encodings an HTML form (and Remix's fetchers, and sendBeacon with a form) sends. */
@@ -29,7 +29,6 @@ export async function readForm(request: Request, { bodyless = false, fileMaxByte
   const contentType = request.headers.get("content-type");
   const mime = contentType?.split(";", 1)[0]?.trim().toLowerCase() ?? "";
   const maxBytes = fileMaxBytes && mime === "multipart/form-data" ? fileMaxBytes : FORM_BODY_MAX_BYTES;
-  const declared = Number(request.headers.get("content-length") ?? NaN);
   if (!mime) {
     if (!bodyless) {
       await drainBody(request);
@@ -44,12 +43,8 @@ export async function readForm(request: Request, { bodyless = false, fileMaxByte
     await drainBody(request);
     throw refuse("unsupported_form", 415);
   }
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    // Read and dropped before the answer (api/lib/request-body.ts): the client sees the 400, the server goes on.
-    await drainBody(request);
-    throw refuse("bad_form", 400);
-  }
-  const body = await readCapped(request.body, maxBytes).catch(() => null);
+  // Read and dropped when refused (api/lib/request-body.ts): the client sees the 400, the server goes on.
+  const body = await readWithin(request, maxBytes).catch(() => null);
   if (!body) throw refuse("bad_form", 400);
   try {
     return await new Response(body, { headers: { "Content-Type": contentType! } }).formData();
