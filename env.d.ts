@@ -1,7 +1,7 @@
 // Secrets and optional settings: set with `wrangler secret put` in production and in .dev.vars locally, so
 // `wrangler types` (which reads wrangler.toml) does not see them. Every one is optional.
 interface Env {
-  /** Signs email links and OAuth state. Required in production (api/lib/secrets.ts). */
+  /** Signs email links, OAuth state and media URLs. Production serves only with one of 32+ characters (api/env.ts). */
   AUTH_SECRET?: string;
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;

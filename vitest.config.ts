@@ -36,7 +36,8 @@ function apiProject(name: string, files: { include: string[]; exclude?: string[]
         main: "./api/worker.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
+          // wrangler.toml is production; the API tests run as "test" (dev routes on), whatever .dev.vars says.
+          bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), APP_ENV: "test" },
         },
       })),
     ],

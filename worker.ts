@@ -4,6 +4,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "./build/server/index.js";
 import type * as Entry from "./app/entry.server";
 import { drainBody } from "./api/lib/request-body";
+import { ConfigError, deployableConfig } from "./api/env";
 
 const serverBuild = build as unknown as ServerBuild;
 // The API, the load context and the queue consumer come from the server build (see app/entry.server.tsx).
@@ -19,9 +20,32 @@ function isApiPath(pathname: string): boolean {
 export { RateLimiter } from "./api/durable/rate-limiter";
 export { StreamGuard } from "./api/durable/stream-guard";
 
+/**
+ * The configuration's problems (api/env.ts), or null when it can serve: production without its secrets serves
+ * nothing, rather than falling back to development values (issue 25). Said once per isolate in the logs.
+ */
+let reported = false;
+function configProblems(env: Env): string | null {
+  try {
+    deployableConfig(env);
+    return null;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    if (!reported) console.error(error.message);
+    reported = true;
+    return error.message;
+  }
+}
+
 export default {
   async fetch(request, env, ctx) {
     const started = performance.now();
+    const problems = configProblems(env);
+    if (problems) {
+      await drainBody(request);
+      // The variables' names, never their values: what an operator needs on the first request after a deploy.
+      return new Response(`${problems}\n`, { status: 503, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "retry-after": "60" } });
+    }
     const { pathname } = new URL(request.url);
     let response: Response;
     if (isApiPath(pathname)) {
@@ -45,7 +69,14 @@ export default {
     headers.append("Server-Timing", `total;dur=${(performance.now() - started).toFixed(2)}`);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   },
-  queue: (batch, env) => consumeBatch(batch, env),
+  queue: (batch, env) => {
+    // A queue or cron run of a misconfigured production stops there, its messages kept for the fixed deploy.
+    deployableConfig(env);
+    return consumeBatch(batch, env);
+  },
   // The Cron Trigger (wrangler.toml [triggers]): sandbox renewals and the clip sweep (api/jobs/scheduled.ts).
-  scheduled: (controller, env, ctx) => ctx.waitUntil(runScheduled(env, controller.scheduledTime)),
+  scheduled: (controller, env, ctx) => {
+    deployableConfig(env);
+    ctx.waitUntil(runScheduled(env, controller.scheduledTime));
+  },
 } satisfies ExportedHandler<Env>;

@@ -5,6 +5,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv, ApiOptions } from "./context";
 import { MESSAGES } from "./contract/messages";
 import { getDb } from "./db/client";
+import { appConfig, devToolsOn } from "./env";
 import { ApiError } from "./lib/errors";
 import { defaultCacheControl } from "./middleware/cache-control";
 import { requestErrorLog } from "./middleware/request-errors";
@@ -53,9 +54,16 @@ import { videoWebhookRoutes } from "./routes/video-webhook";
 import { vodPlaybackRoutes } from "./routes/vod-playback";
 import { webhookRoutes } from "./routes/webhook";
 
-export function createApi(options: ApiOptions = {}) {
-  const now = options.now ?? Date.now;
+/**
+ * The API's route table. The dev-only routers (outbox, schedule mover, payment and reminder runners, local ingest,
+ * tus and DNS stand-ins, test channels) are in it only with `devTools`: in production they are not
+ * mounted at all, so they answer the 404 of any unknown path (issue 25).
+ */
+function buildApi(now: () => number, devTools: boolean) {
   const app = new Hono<AppEnv>().basePath("/api");
+  const dev = (router: Hono<AppEnv>) => {
+    if (devTools) app.route("/", router);
+  };
 
   app.use(secureHeaders({ crossOriginResourcePolicy: "same-site", xFrameOptions: "DENY", strictTransportSecurity: false }));
   app.use(async (c, next) => {
@@ -65,9 +73,9 @@ export function createApi(options: ApiOptions = {}) {
   });
   // Machine-wide, not a channel's (issue 16): the local ingest process and the video provider's webhook name inputs
   // and uploads by their provider uid, on whatever host they call.
-  app.route("/", ingestLocalRoutes);
-  app.route("/", devTusRoutes);
-  app.route("/", devChannelRoutes);
+  dev(ingestLocalRoutes);
+  dev(devTusRoutes);
+  dev(devChannelRoutes);
   app.route("/", videoWebhookRoutes);
   app.route("/", videoNotificationRoutes);
   app.use(resolveChannel);
@@ -93,8 +101,8 @@ export function createApi(options: ApiOptions = {}) {
   app.route("/", profileRoutes);
   app.route("/", sessionRoutes);
   app.route("/", reminderRoutes);
-  app.route("/", devRoutes);
-  app.route("/", devDnsRoutes);
+  dev(devRoutes);
+  dev(devDnsRoutes);
   app.route("/", socialRoutes);
   // Before mediaRoutes: its catch-all /media/:asset/:file would otherwise take /media/vod/… and /media/download/….
   app.route("/", vodPlaybackRoutes);
@@ -126,7 +134,22 @@ export function createApi(options: ApiOptions = {}) {
   return app;
 }
 
-export type Api = ReturnType<typeof createApi>;
+export interface Api {
+  fetch(request: Request, env: Env, ctx?: ExecutionContext): Response | Promise<Response>;
+}
+
+/** The API for an env: the production route table, or the one with the dev tools where the env turns them on. */
+export function createApi(options: ApiOptions = {}): Api {
+  const now = options.now ?? Date.now;
+  let production: ReturnType<typeof buildApi> | undefined;
+  let local: ReturnType<typeof buildApi> | undefined;
+  return {
+    fetch(request, env, ctx) {
+      const app = devToolsOn(appConfig(env)) ? (local ??= buildApi(now, true)) : (production ??= buildApi(now, false));
+      return app.fetch(request, env, ctx);
+    },
+  };
+}
 
 /** The API as the worker and the in-process client use it. */
 export const api = createApi();

@@ -43,7 +43,7 @@ export default async function handleRequest(
   applySecurityHeaders(headers, {
     nonce: context.nonce,
     url: new URL(request.url),
-    env: context.env,
+    config: context.config,
     document: true,
     frameAncestors: documentFrameAncestors(remixContext, context),
     googleTag: documentAllowsGoogleTag(remixContext, context, request),
@@ -74,7 +74,7 @@ function documentAllowsGoogleTag(remixContext: EntryContext, context: AppLoadCon
 
 // Data requests are JSON (no CSP): they keep X-Frame-Options: DENY, whatever route they come from.
 export const handleDataRequest: HandleDataRequestFunction = (response, { context, request }) => {
-  applySecurityHeaders(response.headers, { nonce: context.nonce, url: new URL(request.url), env: context.env, document: false });
+  applySecurityHeaders(response.headers, { nonce: context.nonce, url: new URL(request.url), config: context.config, document: false });
   applyExpiredSession(response.headers, request, context.session);
   applyViewerCookie(response.headers, request, context.viewer);
   return response;

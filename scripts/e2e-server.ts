@@ -4,6 +4,7 @@
 // and the local OAuth server standing in for Google and Facebook (scripts/lib/oauth-mock.ts) on port + 2: one for every
 // test of the run, where each test puts the person who signs in on its own channel's host (tests/e2e/support/social.ts).
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -41,10 +42,18 @@ const RTMP_PORT = PORT + 1100;
 const oauth = await startOAuthMock(PORT + 2);
 // By address: the browser resolves no host name but *.localhost (scripts/lib/chromium.ts), and the mock names itself
 // "localhost".
+// The test environment's own vars and secrets, whatever a developer's .dev.vars holds (wrangler reads it too).
+const INGEST_SECRET = randomBytes(24).toString("base64url");
 const server = await startLocalServer({
   port: PORT,
   persistTo: STATE,
-  vars: { APP_ENV: "test", OAUTH_LOCAL_ISSUER: `http://127.0.0.1:${PORT + 2}`, LOCAL_INGEST_RTMP_PORT: String(RTMP_PORT) },
+  vars: {
+    APP_ENV: "test",
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    LOCAL_INGEST_SECRET: INGEST_SECRET,
+    OAUTH_LOCAL_ISSUER: `http://127.0.0.1:${PORT + 2}`,
+    LOCAL_INGEST_RTMP_PORT: String(RTMP_PORT),
+  },
   outDir: OUT_DIR,
   snapshotAssets: true,
   bundle,
@@ -52,7 +61,7 @@ const server = await startLocalServer({
 console.log(`e2e server: ${server.url}`);
 const ingest = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/ingest-local.ts", "--api", `http://127.0.0.1:${PORT}`], {
   cwd: ROOT,
-  env: { ...process.env, INGEST_PARENT_PID: String(process.pid) },
+  env: { ...process.env, INGEST_PARENT_PID: String(process.pid), LOCAL_INGEST_SECRET: INGEST_SECRET },
   stdio: "inherit",
 });
 const stop = () => {

@@ -8,17 +8,19 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { DEV_INGEST_SECRET } from "../api/env";
+import { readDevVars } from "./lib/dev-vars";
 import { ingestApi } from "./lib/ingest/api";
 import { LiveSession } from "./lib/ingest/live-session";
 import { packageUpload } from "./lib/ingest/upload-job";
 
-const DEV_SECRET = "dev-only-ingest-secret-do-not-use-in-production";
 const POLL_MS = 1000;
 
 const { values: args } = parseArgs({
   options: {
     api: { type: "string", default: process.env.INGEST_API ?? "http://127.0.0.1:8787" },
-    secret: { type: "string", default: process.env.LOCAL_INGEST_SECRET || DEV_SECRET },
+    // The Worker's own: .dev.vars (written by `npm start`), else the development value the Worker falls back to.
+    secret: { type: "string", default: process.env.LOCAL_INGEST_SECRET || readDevVars().LOCAL_INGEST_SECRET || DEV_INGEST_SECRET },
     listen: { type: "string", default: process.env.INGEST_LISTEN ?? "127.0.0.1" },
   },
 });

@@ -3,6 +3,7 @@
 // included — so the offline path exercises the production one.
 import { z } from "zod";
 import { getDb } from "../db/client";
+import { appConfig } from "../env";
 import { SandboxPaymentProvider } from "../providers/payments/sandbox";
 import type { RenewalReport } from "../providers/payments/sandbox-billing";
 import type { EventDelivery, SignedEvent } from "../providers/payments/types";
@@ -58,7 +59,7 @@ export async function processPaymentEvent(env: Env, event: SignedEvent): Promise
  * Stripe configured there is nothing to do: Stripe renews and sends its own events.
  */
 export async function runDueRenewals(env: Env, now: number, deliver: EventDelivery = (event) => enqueuePaymentEvent(env, event)): Promise<RenewalReport | null> {
-  if (env.STRIPE_SECRET_KEY) return null;
+  if (appConfig(env).STRIPE_SECRET_KEY) return null;
   const sandbox = new SandboxPaymentProvider({ db: getDb(env.DB), now: () => now, webhookSecret: (channelId) => sandboxWebhookSecret(env, channelId), deliver });
   return sandbox.runDue(now);
 }

@@ -1,9 +1,10 @@
-// Secrets the API signs with. Production must configure them; elsewhere a fixed development value keeps
-// `npm start` and the tests working offline.
-const DEV_AUTH_SECRET = "dev-only-auth-secret-do-not-use-in-production";
+// The secret the API signs with (api/env.ts). Production refuses to serve without a real one (deployProblems), so
+// the development value is only ever used where the dev tools are on: `npm start` and the tests, offline.
+import { appConfig, devToolsOn, DEV_AUTH_SECRET } from "../env";
 
-export function authSecret(env: Pick<Env, "AUTH_SECRET" | "APP_ENV">): string {
-  if (env.AUTH_SECRET) return env.AUTH_SECRET;
-  if (env.APP_ENV === "production") throw new Error("AUTH_SECRET is not set");
+export function authSecret(env: object): string {
+  const config = appConfig(env);
+  if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  if (!devToolsOn(config)) throw new Error("AUTH_SECRET is not set");
   return DEV_AUTH_SECRET;
 }

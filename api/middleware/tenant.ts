@@ -4,6 +4,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv, ChannelContext } from "../context";
 import { channelSettingsSchema } from "../contract/settings";
 import type { Db } from "../db/client";
+import { appConfig } from "../env";
 import { channelDomains, channelSettings, channels, customHostnames } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { TtlCache } from "../lib/ttl-cache";
@@ -16,8 +17,8 @@ const channelByHost = new TtlCache<ChannelContext>(30_000);
 export const CHANNEL_NOT_FOUND = "Channel not found";
 
 /** The host the request was addressed to. X-Forwarded-Host only counts behind a trusted proxy. */
-export function requestHost(request: Request, env: Pick<Env, "TRUST_FORWARDED_HOST">): string | null {
-  if (env.TRUST_FORWARDED_HOST === "1") {
+export function requestHost(request: Request, env: object): string | null {
+  if (appConfig(env).TRUST_FORWARDED_HOST) {
     const forwarded = request.headers.get("x-forwarded-host");
     if (forwarded) return forwarded;
   }
@@ -25,7 +26,7 @@ export function requestHost(request: Request, env: Pick<Env, "TRUST_FORWARDED_HO
 }
 
 export async function findChannelForHost(db: Db, env: Env, host: string | null, now: number): Promise<ChannelContext | null> {
-  const lookup = hostLookup(host, parseRootDomains(env.ROOT_DOMAINS));
+  const lookup = hostLookup(host, parseRootDomains(appConfig(env).ROOT_DOMAINS));
   if (lookup.kind === "none") return null;
   const cacheKey = lookup.kind === "alias" ? `a:${lookup.alias}` : `d:${lookup.hostname}`;
   const cached = channelByHost.get(cacheKey, now);

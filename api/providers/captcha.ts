@@ -2,6 +2,7 @@
 // token when a secret is configured; locally (no secret) the check is off, so development and tests need no
 // network.
 import { AUTH_MESSAGES } from "../contract/auth";
+import { appConfig } from "../env";
 import { ApiError } from "../lib/errors";
 
 export interface CaptchaVerifier {
@@ -38,8 +39,9 @@ export class TurnstileVerifier implements CaptchaVerifier {
 
 export const noCaptcha: CaptchaVerifier = { enabled: false, verify: async () => true };
 
-export function captchaVerifier(env: Pick<Env, "TURNSTILE_SECRET">, fetcher?: typeof fetch): CaptchaVerifier {
-  return env.TURNSTILE_SECRET ? new TurnstileVerifier(env.TURNSTILE_SECRET, fetcher) : noCaptcha;
+export function captchaVerifier(env: object, fetcher?: typeof fetch): CaptchaVerifier {
+  const secret = appConfig(env).TURNSTILE_SECRET;
+  return secret ? new TurnstileVerifier(secret, fetcher) : noCaptcha;
 }
 
 /** Throws the SPEC's 422 when the captcha is on and the token is missing or refused. */

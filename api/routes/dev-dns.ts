@@ -10,7 +10,6 @@ import type { AppEnv } from "../context";
 import { canonicalHostname, DNS_RECORD_TYPES, localDnsRecordSchema } from "../contract/domains";
 import { deleteDnsRecords, listDnsRecords, putDnsRecord, type LocalDnsRow } from "../db/repos/local-dns";
 import { body, query } from "../lib/validate";
-import { notInProduction } from "./dev";
 
 const nameSchema = z.string().trim().min(1).max(253).transform(canonicalHostname);
 const listQuery = z.object({ name: nameSchema.optional() });
@@ -19,17 +18,17 @@ const deleteQuery = z.object({ type: z.enum(DNS_RECORD_TYPES), name: nameSchema,
 const wire = (r: LocalDnsRow) => ({ type: r.type, name: r.name, value: r.value, created_at: new Date(r.createdAt).toISOString() });
 
 export const devDnsRoutes = new Hono<AppEnv>()
-  .get("/dev/dns-records", notInProduction, query(listQuery), async (c) => {
+  .get("/dev/dns-records", query(listQuery), async (c) => {
     const rows = await listDnsRecords(c.get("db"), c.req.valid("query").name);
     c.header("Cache-Control", "no-store");
     return c.json({ data: rows.map(wire) });
   })
-  .put("/dev/dns-records", notInProduction, body(localDnsRecordSchema), async (c) => {
+  .put("/dev/dns-records", body(localDnsRecordSchema), async (c) => {
     const row = await putDnsRecord(c.get("db"), c.req.valid("json"), c.get("now")());
     c.header("Cache-Control", "no-store");
     return c.json({ data: wire(row) });
   })
-  .delete("/dev/dns-records", notInProduction, query(deleteQuery), async (c) => {
+  .delete("/dev/dns-records", query(deleteQuery), async (c) => {
     const { type, name, value } = c.req.valid("query");
     const deleted = await deleteDnsRecords(c.get("db"), name, type, type === "CNAME" && value ? canonicalHostname(value) : value);
     c.header("Cache-Control", "no-store");

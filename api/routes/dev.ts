@@ -1,4 +1,4 @@
-// Development helpers, never served in production:
+// Development helpers, mounted only where the dev tools are on (api/index.ts); production answers 404 as if absent:
 // - GET /dev/outbox: the channel's mails with their links, so local runs and e2e tests can follow verification and
 //   reset links without a mail server;
 // - POST /dev/payments/run-due {now?}: the sandbox's renewals due by `now` (default: the clock), what the Cron
@@ -7,12 +7,10 @@
 // - GET /dev/analytics?session={uuid}: what the analytics client sent in one session, as D1 stored it (issue 14).
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import type { OutboxMail } from "../contract/auth";
 import { mailOutbox } from "../db/schema";
-import { notFound } from "../lib/errors";
 import { body, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { requestHost } from "../middleware/tenant";
@@ -28,14 +26,8 @@ const outboxQuery = z.object({ api_key: z.string().optional(), limit: z.coerce.n
 /** The sandbox's clock for one run: epoch ms or an ISO 8601 time; omitted, the API's clock. */
 const runDueBody = z.object({ now: z.union([z.number().int().positive(), z.string().datetime({ offset: true }).transform((v) => Date.parse(v))]).optional() });
 
-/** Answers 404 in production before anything else runs, as if the route did not exist. */
-export const notInProduction = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.env.APP_ENV === "production") throw notFound();
-  await next();
-});
-
 export const devRoutes = new Hono<AppEnv>()
-  .post("/dev/payments/run-due", notInProduction, requireApiKey, body(runDueBody), async (c) => {
+  .post("/dev/payments/run-due", requireApiKey, body(runDueBody), async (c) => {
     const now = c.req.valid("json").now ?? c.get("now")();
     // The sandbox keeps one clock for every channel, so a run renews whatever is due on any of them; only the
     // counts are answered, no other channel's ids. With Stripe configured there is nothing to run (null).
@@ -44,20 +36,20 @@ export const devRoutes = new Hono<AppEnv>()
     const data = report && { now: new Date(now).toISOString(), renewed: report.renewed.length, failed: report.failed.length, ended: report.ended.length };
     return c.json({ data });
   })
-  .post("/dev/reminders/run-due", notInProduction, requireApiKey, body(runDueBody), async (c) => {
+  .post("/dev/reminders/run-due", requireApiKey, body(runDueBody), async (c) => {
     const now = c.req.valid("json").now ?? c.get("now")();
     // Like the cron, a run covers every channel; this request's URL only tells where the mailed links point.
     const data = await sendDueReminders(c.env, now, new URL(`${new URL(c.req.url).protocol}//${requestHost(c.req.raw, c.env)}`));
     c.header("Cache-Control", "no-store");
     return c.json({ data });
   })
-  .get("/dev/analytics", notInProduction, requireApiKey, query(analyticsQuery), async (c) => {
+  .get("/dev/analytics", requireApiKey, query(analyticsQuery), async (c) => {
     const { session, limit } = c.req.valid("query");
     const rows = await sessionRecordsQuery(c.get("db"), c.get("channel").id, session, limit);
     c.header("Cache-Control", "no-store");
     return c.json({ data: rows.map((r) => ({ kind: r.kind, name: r.name, at: r.at, session_uuid: r.sessionUuid, user_id: r.userId, video_view_uuid: r.videoViewUuid, stream_type: r.streamType, stream_id: r.streamId, value: r.value, value2: r.value2, trk: r.trk, data: r.data })) });
   })
-  .get("/dev/outbox", notInProduction, requireApiKey, query(outboxQuery), async (c) => {
+  .get("/dev/outbox", requireApiKey, query(outboxQuery), async (c) => {
     const rows = await c
       .get("db")
       .select()

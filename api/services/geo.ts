@@ -3,15 +3,16 @@ import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import type { Geo } from "../contract/catalogue";
 import { countryName } from "../contract/countries";
+import { appConfig, devToolsOn } from "../env";
 
 export interface GeoInput {
   /** request.cf.country (Cloudflare's own lookup). */
   cfCountry?: string | null;
   /** The CF-IPCountry header (set by Cloudflare, or forwarded by the web app's in-process client). */
   headerCountry?: string | null;
-  /** X-Simulate-Country: honoured only outside production (tests, demos). */
+  /** X-Simulate-Country: honoured only where the dev tools are on (development, tests). */
   simulatedCountry?: string | null;
-  appEnv: string;
+  simulationAllowed: boolean;
   /** CF-Connecting-IP. */
   ip?: string | null;
   /** The channel setting "geo.blocked_countries" (ISO 3166-1 alpha-2, upper case). */
@@ -28,7 +29,7 @@ export function normalizeCountry(value: string | null | undefined): string | nul
 }
 
 export function resolveGeo(input: GeoInput): Geo {
-  const simulated = input.appEnv !== "production" ? normalizeCountry(input.simulatedCountry) : null;
+  const simulated = input.simulationAllowed ? normalizeCountry(input.simulatedCountry) : null;
   const code = simulated ?? normalizeCountry(input.cfCountry) ?? normalizeCountry(input.headerCountry);
   const blocked = new Set(input.blockedCountries.map((c) => c.toUpperCase()));
   return {
@@ -46,7 +47,7 @@ export function requestGeo(c: Context<AppEnv>): Geo {
     cfCountry: typeof cf?.country === "string" ? cf.country : null,
     headerCountry: c.req.header("cf-ipcountry"),
     simulatedCountry: c.req.header("x-simulate-country"),
-    appEnv: c.env.APP_ENV,
+    simulationAllowed: devToolsOn(appConfig(c.env)),
     ip: c.req.header("cf-connecting-ip"),
     blockedCountries: c.get("channel").blockedCountries,
   });

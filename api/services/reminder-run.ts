@@ -5,6 +5,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Language } from "../contract/constants";
 import { eventCalendarPath, REMINDER_LEAD_MS, REMINDER_MAIL_KIND, REMINDER_UNSUBSCRIBE_PATH, type ReminderRunReport } from "../contract/favorites";
 import { getDb, type Db } from "../db/client";
+import { appConfig } from "../env";
 import { participants } from "../db/catalogue-schema";
 import type { EventRow } from "../db/repos/catalogue-events";
 import { claimReminderDeliveries, dueEventsQuery, type Recipient } from "../db/repos/reminders";
@@ -72,7 +73,7 @@ async function channelContexts(db: Db, env: Env, channelIds: number[], base?: UR
     const origin = channelWebOrigin(
       channel,
       domains.filter((d) => d.channelId === channel.id).map((d) => d.hostname),
-      env.ROOT_DOMAINS,
+      appConfig(env).ROOT_DOMAINS,
       base,
     );
     const [branding, language] = await Promise.all([channelBranding(db, channel, origin), channelLanguage(db, channel.id)]);

@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = await getT(tenant.lang);
   const target = await resolveTarget(context, url.searchParams);
   const meta = { title: t("commerce:titles.buy"), description: t("commerce:descriptions.buy", { site: tenant.bootstrap.settings.title ?? tenant.channel.name }) };
-  const base = { meta, publishableKey: context.env.STRIPE_PUBLISHABLE_KEY ?? null };
+  const base = { meta, publishableKey: context.config.STRIPE_PUBLISHABLE_KEY ?? null };
   // No product to sell (no id, or none by that id): the shop, with the reason as a notice above it.
   if (target.kind === "error") return json({ ...base, target, checkout: null, shop: await loadShop(context) }, { status: target.message === COMMERCE_MESSAGES.passNotFound ? 404 : 200 });
   if (target.kind !== "product") return json({ ...base, target, checkout: null, shop: null });

@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     socialError: social === "failed" ? t("auth:social.failed") : social === "email_taken" ? t("auth:social.emailTaken") : null,
     redirectTo: loginReturnPath(request),
     providers: bootstrap.social_providers ?? [],
-    captchaSiteKey: context.env.TURNSTILE_SITE_KEY ?? null,
+    captchaSiteKey: context.config.TURNSTILE_SITE_KEY ?? null,
     // A TV signs in with a code from /device, where the channel allows remote sign-in.
     deviceLinking: allowsDeviceLinking(tenant),
     meta: { title: t("auth:titles.login"), description: t("auth:descriptions.login", { site: bootstrap.settings.title ?? channel.name }) },

@@ -21,7 +21,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const t = await getT(lang);
   const site = bootstrap.settings.title ?? channel.name;
   return {
-    captchaSiteKey: context.env.TURNSTILE_SITE_KEY ?? null,
+    captchaSiteKey: context.config.TURNSTILE_SITE_KEY ?? null,
     meta: { title: t("auth:titles.passwordResetRequest"), description: t("auth:descriptions.passwordResetRequest", { site }) },
   };
 }

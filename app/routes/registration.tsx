@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     redirectTo: returnPath(url.searchParams.get("redirectTo")),
     notRegistered: url.searchParams.get("social") === "not_registered",
     providers: bootstrap.social_providers ?? [],
-    captchaSiteKey: context.env.TURNSTILE_SITE_KEY ?? null,
+    captchaSiteKey: context.config.TURNSTILE_SITE_KEY ?? null,
     meta: { title: t("auth:titles.registration"), description: t("auth:descriptions.registration", { site: bootstrap.settings.title ?? channel.name }) },
   };
 }

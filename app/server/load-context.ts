@@ -1,6 +1,7 @@
 // One load context for both the Vite dev proxy and worker.ts (STYLE: Hydrogen's createAppLoadContext).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { PlatformProxy } from "wrangler";
+import { appConfig, type AppConfig } from "@api/env";
 import { loadViewerId, loadWebSession, type ViewerId, type WebSession } from "./session.server";
 import { resolveTenant, type TenantState } from "./tenant.server";
 
@@ -8,6 +9,8 @@ type Cloudflare = Omit<PlatformProxy<Env>, "dispose" | "caches" | "cf"> & { cf?:
 
 export interface AppContext {
   env: Env;
+  /** The env's vars and secrets, parsed once with zod (api/env.ts): read these, not env's strings. */
+  config: AppConfig;
   ctx: ExecutionContext;
   /** Per-request nonce for inline scripts (CSP). */
   nonce: string;
@@ -32,7 +35,7 @@ export async function getLoadContext({ request, context }: { request: Request; c
   const tenant = await resolveTenant(request, env, executionContext);
   const session = await loadWebSession(request, tenant.kind === "ok" ? tenant.auth : null);
   const viewer = loadViewerId(request);
-  return { env, ctx: executionContext, nonce: nonce(), tenant, session, viewer, path: new URL(request.url).pathname, referer: request.headers.get("referer") };
+  return { env, config: appConfig(env), ctx: executionContext, nonce: nonce(), tenant, session, viewer, path: new URL(request.url).pathname, referer: request.headers.get("referer") };
 }
 
 function nonce(): string {

@@ -1,5 +1,6 @@
 // Security headers on every web response (documents, data requests, resource routes and redirects), and the
 // refusal of state-changing requests sent from another origin.
+import { devToolsOn, type AppConfig } from "../../api/env";
 
 /** Where sign-in forms may lead: the providers' authorization pages (a form-submission redirect is checked too). */
 // Facebook may send its dialog on to m. or web.facebook.com, and Chrome checks form-action on every redirect.
@@ -37,7 +38,8 @@ export interface SecurityOptions {
   mediaOrigin?: string | null;
   /** The request URL: HSTS is sent everywhere except local hosts. */
   url: URL;
-  env: Pick<Env, "APP_ENV"> & { OAUTH_LOCAL_ISSUER?: string; TURNSTILE_SITE_KEY?: string; STRIPE_PUBLISHABLE_KEY?: string };
+  /** The parsed configuration (api/env.ts): what the policy allows depends on it. */
+  config: Pick<AppConfig, "APP_ENV"> & Partial<Pick<AppConfig, "OAUTH_LOCAL_ISSUER" | "TURNSTILE_SITE_KEY" | "STRIPE_PUBLISHABLE_KEY">>;
 }
 
 export function isLocalHost(hostname: string): boolean {
@@ -65,13 +67,13 @@ export function cspAllowsFraming(csp: string | null): boolean {
   return value !== "" && value !== "'none'";
 }
 
-export function contentSecurityPolicy({ nonce, env, frameAncestors, googleTag = false, streamUploads = false, mediaOrigin = null }: Omit<SecurityOptions, "url">): string {
+export function contentSecurityPolicy({ nonce, config, frameAncestors, googleTag = false, streamUploads = false, mediaOrigin = null }: Omit<SecurityOptions, "url">): string {
   const formOrigins = [...OAUTH_FORM_ORIGINS];
   // The local OAuth server stands in for Google and Facebook outside production.
-  if (env.OAUTH_LOCAL_ISSUER && env.APP_ENV !== "production") formOrigins.push(new URL(env.OAUTH_LOCAL_ISSUER).origin);
-  const captcha = env.TURNSTILE_SITE_KEY ? ` ${TURNSTILE_ORIGIN}` : "";
+  if (config.OAUTH_LOCAL_ISSUER && devToolsOn(config)) formOrigins.push(new URL(config.OAUTH_LOCAL_ISSUER).origin);
+  const captcha = config.TURNSTILE_SITE_KEY ? ` ${TURNSTILE_ORIGIN}` : "";
   // Stripe Elements only when the channel pays through Stripe; the sandbox card form is ours.
-  const stripe = Boolean(env.STRIPE_PUBLISHABLE_KEY);
+  const stripe = Boolean(config.STRIPE_PUBLISHABLE_KEY);
   const stripeScript = stripe ? ` ${STRIPE_SCRIPT}` : "";
   const stripeFrames = stripe ? ` ${STRIPE_FRAMES.join(" ")}` : "";
   const stripeConnect = stripe ? ` ${STRIPE_CONNECT}` : "";

@@ -3,6 +3,7 @@
 import type { BootstrapData, ChannelConfig } from "@api/contract/channel";
 import { DEFAULT_LANGUAGE, type Language } from "@api/contract/constants";
 import { bootstrapKey, configKey } from "@api/lib/cache-keys";
+import { appConfig, devToolsOn } from "@api/env";
 import { channelKeySource } from "./api/api-key.server";
 import { authEndpoints, type AuthEndpoints } from "./api/auth.server";
 import { calendarEndpoints, type CalendarEndpoints } from "./api/calendar.server";
@@ -72,11 +73,12 @@ export function pickLanguage(request: Request, config: Pick<ChannelConfig, "lang
 export async function resolveTenant(request: Request, env: Env, ctx: ExecutionContext, now: () => number = Date.now): Promise<TenantState> {
   const url = new URL(request.url);
   const host = request.headers.get("host") ?? url.host;
-  const remote = Boolean(env.API_ORIGIN);
+  const settings = appConfig(env);
+  const remote = settings.API_ORIGIN;
   const clientBase: Omit<ApiClientOptions, "keys"> = {
     transport: remote ? httpTransport() : inProcessTransport(env, ctx),
-    origin: remote ? env.API_ORIGIN : url.origin,
-    headers: { ...visitorHeaders(request, env), ...(remote ? { "x-forwarded-host": host } : {}) },
+    origin: remote ?? url.origin,
+    headers: { ...visitorHeaders(request, devToolsOn(settings)), ...(remote ? { "x-forwarded-host": host } : {}) },
   };
   const deps: CacheDeps = { kv: env.CACHE, waitUntil: (p) => ctx.waitUntil(p), now };
   const fallbackLang = readLanguageCookie(request) ?? DEFAULT_LANGUAGE;
@@ -145,7 +147,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
  * What the API needs to know about the visitor: their country (Cloudflare's, from request.cf or CF-IPCountry), IP
  * and user agent (the sessions table records the device). Outside production a tester may simulate a country with X-Simulate-Country.
  */
-function visitorHeaders(request: Request, env: Env): Record<string, string> {
+function visitorHeaders(request: Request, devTools: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
   const cf = (request as { cf?: { country?: string } }).cf;
   const country = request.headers.get("cf-ipcountry") ?? cf?.country;
@@ -155,7 +157,7 @@ function visitorHeaders(request: Request, env: Env): Record<string, string> {
   const userAgent = request.headers.get("user-agent");
   if (userAgent) headers["user-agent"] = userAgent.slice(0, 512);
   const simulated = request.headers.get("x-simulate-country");
-  if (simulated && env.APP_ENV !== "production") headers["x-simulate-country"] = simulated;
+  if (simulated && devTools) headers["x-simulate-country"] = simulated;
   return headers;
 }
 

@@ -43,7 +43,9 @@ export async function startServer(root: string, persistTo: string, readyHost: st
   const port = await freePort();
   // A copy of build/client taken now: a rebuild during the run (the bench takes minutes) must not swap the hashed
   // chunks the measured pages ask for.
-  const server = await startLocalServer({ port, persistTo, outDir: join(root, ".wrangler/bench-dist"), snapshotAssets: true });
+  // Development's configuration, as `npm start` runs (wrangler.toml is production, which needs the real providers).
+  const vars = { APP_ENV: "development" };
+  const server = await startLocalServer({ port, persistTo, vars, outDir: join(root, ".wrangler/bench-dist"), snapshotAssets: true });
   // One answer from the app proves the worker, its bindings and the state are in place.
   const status = await probe(port, `${readyHost}:${port}`, "/", 30_000);
   if (status >= 500) {

@@ -87,11 +87,14 @@ const data = async <T>(res: Response, status = 200) => {
   return ((await res.json()) as { data: T }).data;
 };
 const del = (c: Client, path: string, token?: string) =>
-  c.app.request(`http://${c.host}${path}?api_key=${encodeURIComponent(c.key)}`, { method: "DELETE", headers: token ? { authorization: `Bearer ${token}` } : {} }, env);
+  c.app.fetch(new Request(`http://${c.host}${path}?api_key=${encodeURIComponent(c.key)}`, { method: "DELETE", headers: token ? { authorization: `Bearer ${token}` } : {} }), env);
 const patch = (c: Client, path: string, body: unknown, token?: string) =>
-  c.app.request(
-    `http://${c.host}${path}`,
-    { method: "PATCH", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ api_key: c.key, ...(body as object) }) },
+  c.app.fetch(
+    new Request(`http://${c.host}${path}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ api_key: c.key, ...(body as object) }),
+    }),
     env,
   );
 const follow = (token: string, type: string, favoritableId: number, c: Client = alpha, extra: Record<string, unknown> = {}) =>

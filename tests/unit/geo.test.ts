@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normalizeCountry, resolveGeo } from "@api/services/geo";
 
-const base = { appEnv: "development", blockedCountries: ["RU", "BY"] };
+const base = { simulationAllowed: true, blockedCountries: ["RU", "BY"] };
 
 describe("resolveGeo", () => {
   it("reads request.cf first, then CF-IPCountry", () => {
@@ -26,7 +26,7 @@ describe("resolveGeo", () => {
 
   it("lets X-Simulate-Country override outside production only", () => {
     expect(resolveGeo({ ...base, cfCountry: "US", simulatedCountry: "BY" })).toMatchObject({ country_code: "BY", is_geo_blocked: true });
-    expect(resolveGeo({ ...base, appEnv: "production", cfCountry: "US", simulatedCountry: "BY" })).toMatchObject({
+    expect(resolveGeo({ ...base, simulationAllowed: false, cfCountry: "US", simulatedCountry: "BY" })).toMatchObject({
       country_code: "US",
       is_geo_blocked: false,
     });

@@ -41,9 +41,9 @@ describe("when the tag may load", () => {
   });
 
   it("adds the tag's script, image and hit hosts to the CSP only when asked, leaving every other directive alone", () => {
-    const env = { APP_ENV: "development" };
-    const without = contentSecurityPolicy({ nonce: "abc", env });
-    const withTag = contentSecurityPolicy({ nonce: "abc", env, googleTag: true });
+    const env = { APP_ENV: "development" } as const;
+    const without = contentSecurityPolicy({ nonce: "abc", config: env });
+    const withTag = contentSecurityPolicy({ nonce: "abc", config: env, googleTag: true });
     expect(without).not.toMatch(/googletagmanager|google-analytics|analytics\.google/);
     expect(withTag).toContain("script-src 'self' 'nonce-abc' https://www.googletagmanager.com https://www.gstatic.com;");
     // The Cast sender SDK's host (ADR 019) is there with or without the tag.

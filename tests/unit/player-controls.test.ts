@@ -104,7 +104,7 @@ describe("cast availability", () => {
 
   it("loads the SDK from an origin the page's CSP allows for scripts", () => {
     expect(CAST_SENDER_URL.startsWith(`${CAST_SCRIPT_ORIGIN}/`)).toBe(true);
-    const csp = contentSecurityPolicy({ nonce: "n", env: { APP_ENV: "development" } });
+    const csp = contentSecurityPolicy({ nonce: "n", config: { APP_ENV: "development" as const } });
     const scripts = csp.split(";").find((d) => d.trim().startsWith("script-src"))!;
     expect(scripts.split(/\s+/)).toContain(CAST_SCRIPT_ORIGIN);
   });

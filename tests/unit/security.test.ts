@@ -10,7 +10,7 @@ import {
   isLocalHost,
 } from "~/server/security.server";
 
-const env = { APP_ENV: "development" };
+const env = { APP_ENV: "development" } as const;
 
 describe("security headers", () => {
   it("sends HSTS everywhere except local hosts", () => {
@@ -21,7 +21,7 @@ describe("security headers", () => {
       ["http://alpha-sports.test/", true],
     ] as const) {
       const headers = new Headers();
-      applySecurityHeaders(headers, { nonce: "n", url: new URL(url), env, document: true });
+      applySecurityHeaders(headers, { nonce: "n", url: new URL(url), config: env, document: true });
       expect(headers.has("Strict-Transport-Security"), url).toBe(hsts);
       expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
       expect(headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
@@ -31,31 +31,31 @@ describe("security headers", () => {
 
   it("puts the CSP only on documents", () => {
     const headers = new Headers();
-    applySecurityHeaders(headers, { nonce: "n", url: new URL("http://alpha.localhost/"), env, document: false });
+    applySecurityHeaders(headers, { nonce: "n", url: new URL("http://alpha.localhost/"), config: env, document: false });
     expect(headers.has("Content-Security-Policy")).toBe(false);
     expect(headers.get("X-Frame-Options")).toBe("DENY");
   });
 
   it("lets sign-in forms lead to the providers, and to the local OAuth server only outside production", () => {
-    const local = { APP_ENV: "test", OAUTH_LOCAL_ISSUER: "http://127.0.0.1:8790" };
-    expect(contentSecurityPolicy({ nonce: "abc", env: local })).toMatch(/form-action 'self' https:\/\/accounts.google.com https:\/\/www.facebook.com .*http:\/\/127.0.0.1:8790/);
-    expect(contentSecurityPolicy({ nonce: "abc", env: { ...local, APP_ENV: "production" } })).not.toContain("127.0.0.1");
-    expect(contentSecurityPolicy({ nonce: "abc", env })).toContain("script-src 'self' 'nonce-abc'");
-    expect(contentSecurityPolicy({ nonce: "abc", env: { ...env, TURNSTILE_SITE_KEY: "k" } })).toContain("https://challenges.cloudflare.com");
+    const local = { APP_ENV: "test", OAUTH_LOCAL_ISSUER: "http://127.0.0.1:8790" } as const;
+    expect(contentSecurityPolicy({ nonce: "abc", config: local })).toMatch(/form-action 'self' https:\/\/accounts.google.com https:\/\/www.facebook.com .*http:\/\/127.0.0.1:8790/);
+    expect(contentSecurityPolicy({ nonce: "abc", config: { ...local, APP_ENV: "production" as const } })).not.toContain("127.0.0.1");
+    expect(contentSecurityPolicy({ nonce: "abc", config: env })).toContain("script-src 'self' 'nonce-abc'");
+    expect(contentSecurityPolicy({ nonce: "abc", config: { ...env, TURNSTILE_SITE_KEY: "k" } })).toContain("https://challenges.cloudflare.com");
   });
 
   it("lets Stripe.js and its Elements frames in only when a publishable key is configured", () => {
-    const without = contentSecurityPolicy({ nonce: "abc", env });
+    const without = contentSecurityPolicy({ nonce: "abc", config: env });
     expect(without).not.toContain("stripe.com");
-    const withKey = contentSecurityPolicy({ nonce: "abc", env: { ...env, STRIPE_PUBLISHABLE_KEY: "pk_test_1" } });
+    const withKey = contentSecurityPolicy({ nonce: "abc", config: { ...env, STRIPE_PUBLISHABLE_KEY: "pk_test_1" } });
     expect(withKey).toMatch(/script-src 'self' 'nonce-abc' https:\/\/js\.stripe\.com/);
     expect(withKey).toMatch(/frame-src 'self' https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
     expect(withKey).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
   });
 
   it("lets the console send uploads to Stream's tus endpoint only when Stream holds the videos", () => {
-    expect(contentSecurityPolicy({ nonce: "abc", env })).not.toContain("videodelivery.net");
-    expect(contentSecurityPolicy({ nonce: "abc", env, streamUploads: true })).toMatch(/connect-src 'self' https:\/\/upload\.videodelivery\.net(;|$)/);
+    expect(contentSecurityPolicy({ nonce: "abc", config: env })).not.toContain("videodelivery.net");
+    expect(contentSecurityPolicy({ nonce: "abc", config: env, streamUploads: true })).toMatch(/connect-src 'self' https:\/\/upload\.videodelivery\.net(;|$)/);
   });
 
     it("knows local hosts", () => {
@@ -70,36 +70,36 @@ describe("framing (the embed page is the one exception)", () => {
   const url = new URL("http://alpha.localhost:8787/watch_embed/1");
 
   it("lets the given origins frame a document, and nobody when the list is empty", () => {
-    expect(contentSecurityPolicy({ nonce: "n", env, frameAncestors: partners })).toContain("frame-ancestors https://partner.example http://partner.localhost:*");
-    expect(contentSecurityPolicy({ nonce: "n", env, frameAncestors: [] })).toContain("frame-ancestors 'none'");
-    expect(contentSecurityPolicy({ nonce: "n", env })).toContain("frame-ancestors 'none'");
+    expect(contentSecurityPolicy({ nonce: "n", config: env, frameAncestors: partners })).toContain("frame-ancestors https://partner.example http://partner.localhost:*");
+    expect(contentSecurityPolicy({ nonce: "n", config: env, frameAncestors: [] })).toContain("frame-ancestors 'none'");
+    expect(contentSecurityPolicy({ nonce: "n", config: env })).toContain("frame-ancestors 'none'");
   });
 
   it("drops entries that are not host sources, so a setting cannot add directives", () => {
-    const csp = contentSecurityPolicy({ nonce: "n", env, frameAncestors: ["https://a.example; script-src *", "'self'", "*", "https://ok.example"] });
+    const csp = contentSecurityPolicy({ nonce: "n", config: env, frameAncestors: ["https://a.example; script-src *", "'self'", "*", "https://ok.example"] });
     expect(csp).toContain("frame-ancestors https://ok.example");
     expect(csp).not.toContain("script-src *");
-    expect(contentSecurityPolicy({ nonce: "n", env, frameAncestors: ["javascript:x", "*"] })).toContain("frame-ancestors 'none'");
+    expect(contentSecurityPolicy({ nonce: "n", config: env, frameAncestors: ["javascript:x", "*"] })).toContain("frame-ancestors 'none'");
   });
 
   it("sends X-Frame-Options: DENY unless the document's own CSP allows framing", () => {
     const framed = new Headers();
-    applySecurityHeaders(framed, { nonce: "n", url, env, document: true, frameAncestors: partners });
+    applySecurityHeaders(framed, { nonce: "n", url, config: env, document: true, frameAncestors: partners });
     expect(framed.has("X-Frame-Options")).toBe(false);
     expect(framed.get("Content-Security-Policy")).toContain("frame-ancestors https://partner.example");
 
     const closed = new Headers();
-    applySecurityHeaders(closed, { nonce: "n", url, env, document: true, frameAncestors: [] });
+    applySecurityHeaders(closed, { nonce: "n", url, config: env, document: true, frameAncestors: [] });
     expect(closed.get("X-Frame-Options")).toBe("DENY");
     // A data request of the same route carries no CSP, so it stays unframeable.
     const data = new Headers();
-    applySecurityHeaders(data, { nonce: "n", url, env, document: false, frameAncestors: partners });
+    applySecurityHeaders(data, { nonce: "n", url, config: env, document: false, frameAncestors: partners });
     expect(data.get("X-Frame-Options")).toBe("DENY");
   });
 
   it("keeps the exception through the worker's second pass of base headers", () => {
     const headers = new Headers();
-    applySecurityHeaders(headers, { nonce: "n", url, env, document: true, frameAncestors: partners });
+    applySecurityHeaders(headers, { nonce: "n", url, config: env, document: true, frameAncestors: partners });
     applyBaseSecurityHeaders(headers, url);
     expect(headers.has("X-Frame-Options")).toBe(false);
     const other = new Headers({ "Content-Security-Policy": "default-src 'self'; frame-ancestors 'none'" });

@@ -75,7 +75,7 @@ describe("the page's CSP with Stream", () => {
   const origin = "https://customer-abc42.cloudflarestream.com";
 
   it("lets media, connect and img reach exactly the customer's Stream host", () => {
-    const csp = contentSecurityPolicy({ nonce: "n", env: { APP_ENV: "production" }, mediaOrigin: origin });
+    const csp = contentSecurityPolicy({ nonce: "n", config: { APP_ENV: "production" as const }, mediaOrigin: origin });
     for (const name of ["media-src", "connect-src", "img-src"]) expect(directive(csp, name).split(" ")).toContain(origin);
     expect(csp).not.toContain("*.cloudflarestream.com");
     expect(directive(csp, "script-src")).not.toContain(origin);
@@ -83,9 +83,9 @@ describe("the page's CSP with Stream", () => {
   });
 
   it("names no Stream host without Stream, and never one that could inject a directive", () => {
-    expect(contentSecurityPolicy({ nonce: "n", env: { APP_ENV: "production" } })).not.toContain("cloudflarestream");
-    const bad = contentSecurityPolicy({ nonce: "n", env: { APP_ENV: "production" }, mediaOrigin: "https://x.example; script-src *" });
+    expect(contentSecurityPolicy({ nonce: "n", config: { APP_ENV: "production" as const } })).not.toContain("cloudflarestream");
+    const bad = contentSecurityPolicy({ nonce: "n", config: { APP_ENV: "production" as const }, mediaOrigin: "https://x.example; script-src *" });
     expect(bad).not.toContain("x.example");
-    expect(contentSecurityPolicy({ nonce: "n", env: { APP_ENV: "production" }, mediaOrigin: "https://*.cloudflarestream.com" })).not.toContain("cloudflarestream");
+    expect(contentSecurityPolicy({ nonce: "n", config: { APP_ENV: "production" as const }, mediaOrigin: "https://*.cloudflarestream.com" })).not.toContain("cloudflarestream");
   });
 });

@@ -90,7 +90,7 @@ describe("Stream's signing key", () => {
   });
 
   it("refuses a key pasted wrong, a public key, or one half of the pair, at start-up", () => {
-    expect(() => videoSettings(env({ CLOUDFLARE_STREAM_SIGNING_KEY_ID: "k1", CLOUDFLARE_STREAM_SIGNING_JWK: "not base64 at all!" }))).toThrow(/CLOUDFLARE_STREAM_SIGNING_JWK must be the jwk Stream answered/);
+    expect(() => videoSettings(env({ CLOUDFLARE_STREAM_SIGNING_KEY_ID: "k1", CLOUDFLARE_STREAM_SIGNING_JWK: "not base64 at all!" }))).toThrow(/CLOUDFLARE_STREAM_SIGNING_JWK: must be the jwk Stream answered/);
     const { d: _d, ...publicOnly } = jwk;
     expect(() => videoSettings(env({ CLOUDFLARE_STREAM_SIGNING_KEY_ID: "k1", CLOUDFLARE_STREAM_SIGNING_JWK: btoa(JSON.stringify(publicOnly)) }))).toThrow(/CLOUDFLARE_STREAM_SIGNING_JWK\.d/);
     expect(() => videoSettings(env({ CLOUDFLARE_STREAM_SIGNING_JWK: btoa(JSON.stringify(jwk)) }))).toThrow(/set both or neither/);

@@ -1,5 +1,7 @@
 // Delivery through a Resend-compatible HTTP API (POST /emails with a Bearer key). Configured with MAIL_API_KEY;
 // MAIL_API_URL lets tests or another compatible provider stand in.
+import { appConfig } from "../../env";
+
 export const DEFAULT_MAIL_API_URL = "https://api.resend.com";
 export const DEFAULT_MAIL_FROM = "StreamHub <no-reply@streamhub.example>";
 
@@ -35,7 +37,8 @@ export class ResendProvider implements MailProvider {
 }
 
 /** The configured provider, or null: without a key mails stay in the outbox as "held". */
-export function mailProvider(env: Pick<Env, "MAIL_API_KEY" | "MAIL_API_URL" | "MAIL_FROM">, fetcher?: typeof fetch): MailProvider | null {
-  if (!env.MAIL_API_KEY) return null;
-  return new ResendProvider({ apiKey: env.MAIL_API_KEY, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM, apiUrl: env.MAIL_API_URL ?? DEFAULT_MAIL_API_URL }, fetcher);
+export function mailProvider(env: object, fetcher?: typeof fetch): MailProvider | null {
+  const config = appConfig(env);
+  if (!config.MAIL_API_KEY) return null;
+  return new ResendProvider({ apiKey: config.MAIL_API_KEY, from: config.MAIL_FROM ?? DEFAULT_MAIL_FROM, apiUrl: config.MAIL_API_URL ?? DEFAULT_MAIL_API_URL }, fetcher);
 }

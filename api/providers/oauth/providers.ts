@@ -4,6 +4,7 @@
 import type { SocialProvider } from "../../contract/auth";
 import { SOCIAL_PROVIDERS } from "../../contract/auth";
 import type { ChannelSettings } from "../../contract/settings";
+import { appConfig, devToolsOn, oauthClientSecret } from "../../env";
 
 export interface ProviderEndpoints {
   authorize: string;
@@ -51,7 +52,7 @@ export interface ProviderConfig {
   tokenAuth: "basic" | "post";
 }
 
-type OAuthEnv = Pick<Env, "APP_ENV"> & { OAUTH_LOCAL_ISSUER?: string };
+type OAuthEnv = object;
 type ProviderSettings = Pick<ChannelSettings, "auth.google" | "auth.facebook">;
 
 export function isSocialProvider(value: string): value is SocialProvider {
@@ -60,17 +61,12 @@ export function isSocialProvider(value: string): value is SocialProvider {
 
 /** The local stand-in issuer; never used in production, whatever the env says. */
 export function localIssuer(env: OAuthEnv): string | null {
-  if (env.APP_ENV === "production" || !env.OAUTH_LOCAL_ISSUER) return null;
-  return env.OAUTH_LOCAL_ISSUER.replace(/\/+$/, "");
+  const config = appConfig(env);
+  return devToolsOn(config) ? (config.OAUTH_LOCAL_ISSUER ?? null) : null;
 }
 
 /** `OAUTH_GOOGLE_SECRET_<ALIAS>` for one channel, else `OAUTH_GOOGLE_SECRET` shared by all. */
-export function clientSecret(env: object, provider: SocialProvider, alias: string): string | null {
-  const vars = env as Record<string, unknown>;
-  const base = `OAUTH_${provider.toUpperCase()}_SECRET`;
-  const value = vars[`${base}_${alias.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`] ?? vars[base];
-  return typeof value === "string" && value ? value : null;
-}
+export const clientSecret = (env: object, provider: SocialProvider, alias: string): string | null => oauthClientSecret(env, provider, alias);
 
 /** The provider's config for this channel, or null when the channel cannot offer it. */
 export function providerConfig(provider: SocialProvider, env: OAuthEnv, settings: ProviderSettings, alias: string): ProviderConfig | null {

@@ -7,6 +7,7 @@ import type { AppEnv } from "../../context";
 import type { CouponRow } from "../../db/commerce-schema";
 import type { Db } from "../../db/client";
 import { paymentCustomers } from "../../db/schema";
+import { appConfig } from "../../env";
 import { enqueuePaymentEvent } from "../../jobs/payment-events";
 import { ApiError, notFound } from "../../lib/errors";
 import { type PaymentProvider, PaymentProviderError, paymentProvider, SandboxPaymentProvider, userKey } from "../../providers/payments";
@@ -21,7 +22,7 @@ export interface Payments {
 export function paymentsFor(c: Context<AppEnv>): Payments {
   const env = c.env;
   const provider = paymentProvider({
-    stripeSecretKey: env.STRIPE_SECRET_KEY,
+    stripeSecretKey: appConfig(env).STRIPE_SECRET_KEY,
     sandbox: {
       db: c.get("db"),
       now: c.get("now"),

@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { orders } from "../../db/commerce-schema";
 import { paymentEvents } from "../../db/webhook-schema";
 import { hmacSha256 } from "../../lib/crypto";
+import { appConfig } from "../../env";
 import { authSecret } from "../../lib/secrets";
 import { verifyWebhook } from "../../providers/payments/webhook";
 import { Effects, type TargetOrder } from "./webhook-effects";
@@ -16,7 +17,7 @@ import { Effects, type TargetOrder } from "./webhook-effects";
 /** The offline sandbox's per-channel signing secret, derived from the app secret: nothing to store, and one channel's
  * events never verify as another's. The sandbox signs with it (services/commerce/provider.ts) and the handler
  * verifies with it. */
-export async function sandboxWebhookSecret(env: Pick<Env, "AUTH_SECRET" | "APP_ENV">, channelId: number): Promise<string> {
+export async function sandboxWebhookSecret(env: object, channelId: number): Promise<string> {
   const mac = await hmacSha256(authSecret(env), `sandbox-webhook:${channelId}`);
   return `whsec_${[...mac].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
@@ -25,10 +26,11 @@ export async function sandboxWebhookSecret(env: Pick<Env, "AUTH_SECRET" | "APP_E
  * The secret a channel's events are verified with: with Stripe, the endpoint's signing secret
  * (STRIPE_WEBHOOK_SECRET, one endpoint for every channel; the metadata says which channel); offline, the sandbox's.
  */
-export async function webhookSecretFor(env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "AUTH_SECRET" | "APP_ENV">, channelId: number): Promise<string> {
-  if (!env.STRIPE_SECRET_KEY) return sandboxWebhookSecret(env, channelId);
-  if (!env.STRIPE_WEBHOOK_SECRET) throw new Error("STRIPE_WEBHOOK_SECRET is not set");
-  return env.STRIPE_WEBHOOK_SECRET;
+export async function webhookSecretFor(env: object, channelId: number): Promise<string> {
+  const config = appConfig(env);
+  if (!config.STRIPE_SECRET_KEY) return sandboxWebhookSecret(env, channelId);
+  if (!config.STRIPE_WEBHOOK_SECRET) throw new Error("STRIPE_WEBHOOK_SECRET is not set");
+  return config.STRIPE_WEBHOOK_SECRET;
 }
 
 /** A delivery refused before anything is read from it: unsigned, tampered, signed with another key, or stale. */

@@ -14,6 +14,7 @@ import {
   listChannelHostnames,
   updateHostnameQuery,
 } from "../../db/repos/custom-hostnames";
+import { appConfig } from "../../env";
 import { ApiError, notFound } from "../../lib/errors";
 import { CustomHostnamesError, type CustomHostnames, type HostnameRef, requiredRecords } from "../../providers/hostnames";
 import { isUniqueViolation } from "../auth/request";
@@ -74,7 +75,7 @@ export async function domainsOverview({ scope, fallbackOrigin }: DomainsContext)
 
 /** Refuses the platform's own names: its root domains, every subdomain of them, and the fallback origin. */
 function assertOwnDomain(hostname: string, scope: ConsoleScope, fallbackOrigin: string): void {
-  const platform = hostLookup(hostname, parseRootDomains(scope.env.ROOT_DOMAINS)).kind !== "domain";
+  const platform = hostLookup(hostname, parseRootDomains(appConfig(scope.env).ROOT_DOMAINS)).kind !== "domain";
   if (platform || hostname === fallbackOrigin || hostname.endsWith(`.${fallbackOrigin}`)) throw fieldError(422, CONSOLE_MESSAGES.domainRoot);
 }
 

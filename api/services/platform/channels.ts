@@ -6,6 +6,7 @@ import { loadTenant } from "../../channels/loader";
 import { CONSOLE_MESSAGES } from "../../contract/console-messages";
 import { RESERVED_ALIASES, type CreateChannelInput, type CreatedChannel, type PlatformChannel } from "../../contract/platform";
 import type { Db } from "../../db/client";
+import { appConfig } from "../../env";
 import { insertAuditQuery } from "../../db/repos/audit";
 import { channelDomains, channels, users } from "../../db/schema";
 import { randomToken } from "../../lib/crypto";
@@ -77,7 +78,7 @@ export async function createChannel(scope: PlatformScope, input: CreateChannelIn
     })
     .returning({ id: users.id })
     .get();
-  const url = channelOrigin(scope.origin, def.alias, scope.env.ROOT_DOMAINS);
+  const url = channelOrigin(scope.origin, def.alias, appConfig(scope.env).ROOT_DOMAINS);
   const channel = { id: loaded.channelId, name: def.name };
   await scope.db.batch([
     insertAuditQuery(scope.db, {
@@ -131,7 +132,7 @@ export async function listChannels(scope: PlatformScope): Promise<PlatformChanne
       alias: r.alias,
       name: r.name,
       status: r.status,
-      url: channelOrigin(scope.origin, r.alias, scope.env.ROOT_DOMAINS),
+      url: channelOrigin(scope.origin, r.alias, appConfig(scope.env).ROOT_DOMAINS),
       domains: domains.filter((d) => d.channelId === r.id).map((d) => d.hostname),
       owners: owners.filter((o) => o.channelId === r.id).map((o) => o.email),
       created_at: r.createdAt,
