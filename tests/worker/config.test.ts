@@ -32,7 +32,8 @@ const SECRETS = {
 describe("production's configuration", () => {
   it("without its secrets answers 503 naming each, on pages and the API alike, with nothing else served", async () => {
     const channel = await loadChannel("alpha");
-    const bare = { ...env, APP_ENV: "production" } as Env;
+    // None of them, whatever a developer's .dev.vars gave this test run.
+    const bare = { ...env, ...Object.fromEntries(Object.keys(SECRETS).map((k) => [k, undefined])), APP_ENV: "production" } as Env;
     for (const path of ["/", "/login", `/api/dev/outbox?api_key=x`, "/api/settings"]) {
       const res = await sendWith(bare, `${channel.origin}${path}`);
       expect(res.status, path).toBe(503);
