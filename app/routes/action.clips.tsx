@@ -8,7 +8,6 @@ import { clipFieldErrors, clipMessage } from "~/features/clips/messages";
 import type { ClipBody } from "~/server/api/clips.server";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { markExpired } from "~/server/session.server";
 import { readForm } from "~/server/form.server";
 
 const positiveId = (value: FormDataEntryValue | string | null): number | undefined => {
@@ -39,37 +38,35 @@ export type ClipsActionData =
   | { ok: false; intent: string; message: string; errors: Record<string, string[]> };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { tenant, token } = requireUser(context, request);
+  const { api } = requireUser(context, request);
   const url = new URL(request.url);
-  const calls = tenant.clips.withUser(token, () => markExpired(context.session));
   const eventId = positiveId(url.searchParams.get("event_id"));
   const mediaId = positiveId(url.searchParams.get("event_media_id"));
-  const { data } = await calls.list({ event_id: eventId, event_media_id: mediaId, limit: 50 });
+  const { data } = await api.clips.list({ event_id: eventId, event_media_id: mediaId, limit: 50 });
   return json({ clips: data }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const { tenant, token } = requireUser(context, request);
+  const { tenant, api } = requireUser(context, request);
   const t = await getT(tenant.lang);
-  const calls = tenant.clips.withUser(token, () => markExpired(context.session));
   const intent = String(form.get("intent") ?? "");
   const refused = (message: string, errors: Record<string, string[]> = {}, status = 400) =>
     json<ClipsActionData>({ ok: false, intent, message: clipMessage(t, message), errors: clipFieldErrors(t, errors) }, { status });
 
   if (intent === "create") {
-    const result = await calls.create(clipBody(form));
+    const result = await api.clips.create(clipBody(form));
     if (!result.ok) return refused(result.message, result.errors, result.status === 422 ? 422 : 400);
     return json<ClipsActionData>({ ok: true, intent, clip: result.value });
   }
   const id = positiveId(form.get("id"));
   if (!id) return refused("Not found", {}, 404);
   if (intent === "delete") {
-    const result = await calls.remove(id);
+    const result = await api.clips.remove(id);
     return result.ok ? json<ClipsActionData>({ ok: true, intent, id }) : refused(result.message, result.errors, result.status);
   }
   if (intent === "download") {
-    const result = await calls.download(id);
+    const result = await api.clips.download(id);
     return result.ok ? json<ClipsActionData>({ ok: true, intent, url: result.value.url }) : refused(result.message, result.errors, result.status);
   }
   return refused(t("common:errors.generic"));

@@ -8,11 +8,11 @@ import { json, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { FAVORITABLE_TYPES, FAVORITE_MESSAGES, type FavoritableType } from "@api/contract/favorites";
 import { authLink, returnPath } from "~/lib/auth-paths";
 import { PAGE_NOTICES, withNotice, type PageNotice } from "~/lib/page-notice";
-import { requireTenant } from "~/server/guards.server";
+import { optionalUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import { rememberFollow } from "~/server/pending-follow.server";
 import { isApiRequestError } from "~/server/api/errors";
-import { destroySession, markExpired } from "~/server/session.server";
+import { destroySession } from "~/server/session.server";
 import { answersJson, readForm } from "~/server/form.server";
 
 export type FavoritesActionData = { ok: true; intent: string } | { ok: false; intent: string; message: string };
@@ -31,7 +31,7 @@ const REFUSALS: Record<string, PageNotice> = {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const tenant = requireTenant(context);
+  const { tenant, user, api } = optionalUser(context);
   const t = await getT(tenant.lang);
   const intent = String(form?.get("intent") ?? "");
   const back = returnPath(form?.get("redirectTo"), "/");
@@ -43,8 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const type = String(form?.get("type") ?? "") as FavoritableType;
   const favoritableId = positiveId(form?.get("favoritable_id") ?? null);
-  const { session } = context;
-  if (!session.user || !session.token) {
+  if (!user) {
     // SPEC §4: favourites need a signed-in user. Keep the follow for after the sign-in.
     if (intent !== "follow" || !FAVORITABLE_TYPES.includes(type) || !favoritableId) {
       return fromFetcher ? answer({ ok: false, intent, message: t("favorites:errors.loginRequired") }, 401) : redirect(authLink("/login", back));
@@ -52,7 +51,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(authLink("/login", back), { headers: { "Set-Cookie": rememberFollow(request, type, favoritableId) } });
   }
 
-  const calls = tenant.favorites.withUser(session.token, () => markExpired(session));
   const run = async (call: Promise<{ ok: true } | { ok: false; status: number; message: string }>) => {
     try {
       const result = await call;
@@ -65,11 +63,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
   if (intent === "follow") {
     if (!FAVORITABLE_TYPES.includes(type) || !favoritableId) return refused("favorites-failed", 422);
-    return run(calls.add(type, favoritableId));
+    return run(api.favorites.add(type, favoritableId));
   }
   const id = positiveId(form?.get("id") ?? null);
   if (!id) return refused("favorites-gone", 404);
-  if (intent === "unfollow") return run(calls.remove(id));
-  if (intent === "remind") return run(calls.setRemind(id, form?.get("remind") === "true"));
+  if (intent === "unfollow") return run(api.favorites.remove(id));
+  if (intent === "remind") return run(api.favorites.setRemind(id, form?.get("remind") === "true"));
   return refused("favorites-failed");
 }

@@ -4,20 +4,20 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { isApiRequestError } from "~/server/api/errors";
-import { requireTenant } from "~/server/guards.server";
-import { anonymousViewerId, applyExpiredSession, applyViewerCookie, markExpired } from "~/server/session.server";
+import { optionalUser } from "~/server/guards.server";
+import { applyExpiredSession, applyViewerCookie } from "~/server/session.server";
 import { readForm } from "~/server/form.server";
 
 const formSchema = z.object({ preroll_id: z.coerce.number().int().positive() });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const tenant = requireTenant(context);
+  const { api } = optionalUser(context);
   const parsed = formSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return new Response("preroll_id is required.\n", { status: 422, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const { session, viewer } = context;
   try {
-    await tenant.playback.prerollPlayed(parsed.data.preroll_id, session.token, anonymousViewerId(session, viewer), () => markExpired(session));
+    await api.playback.prerollPlayed(parsed.data.preroll_id);
   } catch (error) {
     // Suppression is a courtesy to the viewer: a failure only means the preroll may play again, so it is not shown.
     if (!isApiRequestError(error, "not_found", "unauthenticated")) console.warn("preroll played not recorded:", error instanceof Error ? error.message : error);

@@ -7,7 +7,6 @@ import { FAVORITE_MESSAGES } from "@api/contract/favorites";
 import { MESSAGES } from "@api/contract/messages";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { markExpired } from "~/server/session.server";
 import { answersJson, readForm } from "~/server/form.server";
 import { returnPath } from "~/lib/auth-paths";
 
@@ -21,7 +20,7 @@ const MESSAGE_KEYS: Record<string, string> = {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const { tenant, token } = requireUser(context, request);
+  const { tenant, api } = requireUser(context, request);
   const t = await getT(tenant.lang);
   const intent = String(form?.get("intent") ?? "");
   const eventId = Number(form?.get("event_id"));
@@ -30,8 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     answersJson(form, request) ? json<RemindersActionData>({ ok: false, message: t(MESSAGE_KEYS[message] ?? "reminders:errors.generic") }, { status }) : back();
   if ((intent !== "add" && intent !== "remove") || !Number.isSafeInteger(eventId) || eventId <= 0) return refused("", 400);
 
-  const calls = tenant.reminders.withUser(token, () => markExpired(context.session));
-  const result = intent === "add" ? await calls.add(eventId) : await calls.remove(eventId);
+  const result = intent === "add" ? await api.reminders.add(eventId) : await api.reminders.remove(eventId);
   if (!result.ok) return refused(result.message, result.status);
   return answersJson(form, request) ? json<RemindersActionData>({ ok: true, set: intent === "add" }) : back();
 }

@@ -9,8 +9,8 @@ import { z } from "zod";
 import { safeRedirectPath } from "@api/lib/safe-redirect";
 import { isApiRequestError } from "~/server/api/errors";
 import type { StreamBeat } from "~/server/api/streams.server";
-import { requireTenant } from "~/server/guards.server";
-import { applyExpiredSession, markExpired } from "~/server/session.server";
+import { optionalUser } from "~/server/guards.server";
+import { applyExpiredSession } from "~/server/session.server";
 import { readForm } from "~/server/form.server";
 
 const formSchema = z.discriminatedUnion("intent", [
@@ -23,13 +23,13 @@ export type StreamBeatAnswer = { state: StreamBeat | "signed_out" };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const posted = await readForm(request);
-  const tenant = requireTenant(context);
+  const { api } = optionalUser(context);
   const parsed = formSchema.safeParse(Object.fromEntries(posted));
   if (!parsed.success) return new Response("intent must be beat, release or stop (with an id).\n", { status: 422, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const form = parsed.data;
   const { session } = context;
   const headers = new Headers({ "Cache-Control": "no-store" });
-  const streams = session.token ? tenant.streams.withUser(session.token, () => markExpired(session)) : null;
+  const streams = api.hasSession ? api.streams : null;
 
   if (form.intent === "stop") {
     // Whether it stopped or had already ended, the page asks for playback again and shows where things stand.

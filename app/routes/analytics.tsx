@@ -15,7 +15,6 @@ import type { DayRangeQuery } from "~/server/api/analytics.server";
 import { isApiRequestError } from "~/server/api/errors";
 import { notFound, requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { markExpired } from "~/server/session.server";
 import analyticsCss from "~/styles/analytics.css?url";
 import { LocalTime } from "~/ui/LocalTime";
 
@@ -25,9 +24,8 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const isDay = (v: string | null): v is string => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { tenant, user, token } = requireUser(context, request);
+  const { tenant, user, api } = requireUser(context, request);
   if (!user.can_manage_channel) notFound();
-  const calls = tenant.analytics.withUser(token, () => markExpired(context.session));
   const url = new URL(request.url);
   const days = Number(url.searchParams.get("days"));
   const from = url.searchParams.get("from");
@@ -37,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ? { from: day(Date.now() - (days - 1) * DAY_MS), to: day(Date.now()) }
     : { from: isDay(from) ? from : undefined, to: isDay(to) ? to : undefined };
   const t = await getT(tenant.lang);
-  const load = (range: DayRangeQuery) => Promise.all([calls.dashboard(range), calls.errors(range)]);
+  const load = (range: DayRangeQuery) => Promise.all([api.analytics.dashboard(range), api.analytics.errors(range)]);
   let rangeError: string | null = null;
   let result: [AnalyticsDashboard, RequestErrorEntry[]];
   try {

@@ -2,17 +2,15 @@
 // channel's order is the API's 404; a signed-out request gets 401 (the poll stops on any error).
 import { type LoaderFunctionArgs, json } from "@remix-run/cloudflare";
 import { isApiRequestError } from "~/server/api/errors";
-import { requireTenant } from "~/server/guards.server";
-import { markExpired } from "~/server/session.server";
+import { optionalUser } from "~/server/guards.server";
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
-  const tenant = requireTenant(context);
-  const { session } = context;
+  const { user, api } = optionalUser(context);
   const headers = { "Cache-Control": "no-store" };
-  if (!session.user || !session.token) return json({ message: "Unauthenticated" }, { status: 401, headers });
+  if (!user) return json({ message: "Unauthenticated" }, { status: 401, headers });
   if (!/^\d{1,9}$/.test(params.id ?? "")) return json({ message: "Not found" }, { status: 404, headers });
   try {
-    const order = await tenant.commerce.withUser(session.token, () => markExpired(session)).order(Number(params.id));
+    const order = await api.commerce.order(Number(params.id));
     return json({ order }, { headers });
   } catch (error) {
     if (isApiRequestError(error, "not_found", "validation")) return json({ message: "Not found" }, { status: 404, headers });

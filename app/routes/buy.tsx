@@ -27,11 +27,10 @@ import { flashState } from "~/ui/FlashNotice";
 import { isApiRequestError } from "~/server/api/errors";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { markExpired } from "~/server/session.server";
 import { readForm } from "~/server/form.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { tenant, token } = requireUser(context, request);
+  const { tenant, api } = requireUser(context, request);
   const url = new URL(request.url);
   const t = await getT(tenant.lang);
   const target = await resolveTarget(context, url.searchParams);
@@ -41,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (target.kind === "error") return json({ ...base, target, checkout: null, shop: await loadShop(context) }, { status: target.message === COMMERCE_MESSAGES.passNotFound ? 404 : 200 });
   if (target.kind !== "product") return json({ ...base, target, checkout: null, shop: null });
 
-  const calls = tenant.commerce.withUser(token, () => markExpired(context.session));
+  const calls = api.commerce;
   const { product } = target;
   let promo = url.searchParams.get("promo");
   const preview = async () => {
@@ -76,10 +75,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const { tenant, token } = requireUser(context, request);
+  const { tenant, api } = requireUser(context, request);
   const url = new URL(request.url);
   const t = await getT(tenant.lang);
-  const calls = tenant.commerce.withUser(token, () => markExpired(context.session));
+  const calls = api.commerce;
   const intent = form.get("intent");
   if (intent === "confirm") return confirm(form, calls, t, tenant.lang);
   const target = await resolveTarget(context, url.searchParams);

@@ -8,8 +8,8 @@ import { getT } from "~/server/i18n.server";
 import { ActivityLine } from "~/features/console/Notices";
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const { tenant, calls } = requireChannelManager(context, request);
-  const [t, recent] = await Promise.all([getT(tenant.lang), calls.audit({ limit: 5 })]);
+  const { tenant, api } = requireChannelManager(context, request);
+  const [t, recent] = await Promise.all([getT(tenant.lang), api.console.audit({ limit: 5 })]);
   return { origin: tenant.origin, recent, meta: { title: t("console:overview.title") } };
 }
 

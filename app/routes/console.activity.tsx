@@ -10,9 +10,9 @@ import { ActivityLine } from "~/features/console/Notices";
 const PAGE = 50;
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const { calls, tenant } = requireChannelManager(context, request);
+  const { api, tenant } = requireChannelManager(context, request);
   const before = Number(new URL(request.url).searchParams.get("before"));
-  const entries = await calls.audit({ limit: PAGE, before: Number.isInteger(before) && before > 0 ? before : undefined });
+  const entries = await api.console.audit({ limit: PAGE, before: Number.isInteger(before) && before > 0 ? before : undefined });
   const t = await getT(tenant.lang);
   return { entries, older: entries.length === PAGE ? entries[entries.length - 1].id : null, meta: { title: t("console:activity.title") } };
 }

@@ -17,18 +17,18 @@ function requirePlatform(...args: Parameters<typeof requireChannelManager>) {
 }
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const { calls, tenant } = requirePlatform(context, request);
+  const { api, tenant } = requirePlatform(context, request);
   const t = await getT(tenant.lang);
   const root = new URL(tenant.origin).host.split(".").slice(1).join(".");
-  return { channels: await calls.channels(), root, meta: { title: t("console:channels.title") } };
+  return { channels: await api.console.channels(), root, meta: { title: t("console:channels.title") } };
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readConsoleForm(request);
-  const { calls } = requirePlatform(context, request);
+  const { api } = requirePlatform(context, request);
   const field = (name: string) => String(form.get(name) ?? "");
   const input = { alias: field("alias"), name: field("name"), owner_email: field("owner_email"), owner_first_name: field("owner_first_name"), language: field("language") as "en" | "fr" };
-  const created = await asResult(calls.createChannel(input));
+  const created = await asResult(api.console.createChannel(input));
   if (!created.ok) return json({ created: null, message: created.message, errors: created.errors, input }, { status: created.status });
   return json({ created: created.value, message: "", errors: {} as Record<string, string[]>, input: null });
 }

@@ -5,7 +5,7 @@
 import { addDomainSchema, type DomainsOverview } from "@api/contract/domains";
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, type AppLoadContext, json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FieldError, FormNotice } from "~/features/auth/AuthFields";
@@ -16,19 +16,13 @@ import { dropChannelMemory } from "~/server/cache.server";
 import { readForm } from "~/server/form.server";
 import { requireChannelManager } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { markExpired } from "~/server/session.server";
 import domainsCss from "~/styles/console-domains.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: domainsCss }];
 
-function domainsOf(context: AppLoadContext, request: Request) {
-  const { tenant, token } = requireChannelManager(context, request);
-  return { tenant, calls: tenant.domains.withUser(token, () => markExpired(context.session)) };
-}
-
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const { tenant, calls } = domainsOf(context, request);
-  const [t, overview] = await Promise.all([getT(tenant.lang), calls.list()]);
+  const { tenant, api } = requireChannelManager(context, request);
+  const [t, overview] = await Promise.all([getT(tenant.lang), api.domains.list()]);
   const url = new URL(request.url);
   const removing = Number(url.searchParams.get("remove")) || null;
   return {
@@ -47,7 +41,7 @@ type Notice = { tone: "success" | "error"; key: NoticeKey; hostname?: string } |
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const { tenant, calls } = domainsOf(context, request);
+  const { tenant, api } = requireChannelManager(context, request);
   const t = await getT(tenant.lang);
   const schema = addDomainSchema(domainFormMessages(t));
   const answer = (notice: Notice | null, status = 200, result?: SubmissionResult<string[]>) => json({ notice, result }, { status });
@@ -60,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "add") {
     const submission = parseWithZod(form, { schema });
     if (submission.status !== "success") return answer(null, 422, submission.reply());
-    const added = await calls.add(submission.value.hostname);
+    const added = await api.domains.add(submission.value.hostname);
     if (!added.ok) {
       const message = domainMessage(t, added.errors.hostname?.[0] ?? added.message);
       return answer(null, statusOf(added), submission.reply({ fieldErrors: { hostname: [message] } }));
@@ -72,14 +66,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = Number(form.get("id"));
   if (!Number.isInteger(id) || id <= 0) return answer({ tone: "error", key: "invalid" }, 422);
   if (intent === "verify") {
-    const checked = await calls.verify(id);
+    const checked = await api.domains.verify(id);
     if (!checked.ok) return refusal(checked);
     changed();
     const { status, hostname } = checked.value;
     return answer({ tone: status === "active" ? "success" : "error", key: status, hostname });
   }
   if (intent === "remove") {
-    const removed = await calls.remove(id);
+    const removed = await api.domains.remove(id);
     if (!removed.ok) return refusal(removed);
     changed();
     return answer({ tone: "success", key: "removed", hostname: String(form.get("hostname") ?? "") });

@@ -2,7 +2,7 @@
 // input for an event and gives its RTMP URL and stream key (or SRT URL) to the encoder; the page shows whether the
 // encoder is sending, and refreshes itself while an input waits or streams. Plain forms: it works without JavaScript
 // (with a Refresh link instead of the automatic refresh).
-import { json, type ActionFunctionArgs, type AppLoadContext, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,21 +15,15 @@ import { consoleMessage } from "~/features/console/messages";
 import { readForm } from "~/server/form.server";
 import { requireChannelManager } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { markExpired } from "~/server/session.server";
 import videoCss from "~/styles/console-video.css?url";
 import { LocalTime } from "~/ui/LocalTime";
 
 /** How often the page asks again while an input waits for its encoder or streams. */
 const REFRESH_MS = 3000;
 
-function videoCalls(context: AppLoadContext, request: Request) {
-  const { tenant, token } = requireChannelManager(context, request);
-  return { tenant, calls: tenant.video.withUser(token, () => markExpired(context.session)) };
-}
-
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const { tenant, calls } = videoCalls(context, request);
-  const [t, events] = await Promise.all([getT(tenant.lang), calls.liveEvents()]);
+  const { tenant, api } = requireChannelManager(context, request);
+  const [t, events] = await Promise.all([getT(tenant.lang), api.video.liveEvents()]);
   return { events, meta: { title: t("video:live.title") } };
 }
 
@@ -40,14 +34,14 @@ type Result = { eventId: number; tone: "success" | "error"; message: string };
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const { tenant, calls } = videoCalls(context, request);
+  const { tenant, api } = requireChannelManager(context, request);
   const t = await getT(tenant.lang);
   const eventId = Number(form.get("event_id"));
   const intent = form.get("intent");
   if (!Number.isInteger(eventId) || eventId <= 0 || (intent !== "create" && intent !== "delete")) {
     return json<Result>({ eventId: 0, tone: "error", message: t("video:live.badRequest") }, { status: 400 });
   }
-  const result = intent === "create" ? await calls.createInput(eventId) : await calls.deleteInput(eventId);
+  const result = intent === "create" ? await api.video.createInput(eventId) : await api.video.deleteInput(eventId);
   if (!result.ok) return json<Result>({ eventId, tone: "error", message: consoleMessage(t, result.message) }, { status: result.status });
   return json<Result>({ eventId, tone: "success", message: t(intent === "create" ? "video:live.created" : "video:live.deleted") });
 }

@@ -21,8 +21,8 @@ import { getT } from "~/server/i18n.server";
 const ZONE: Field = { name: "time_zone", label: "time_zone", kind: "text", required: true, hint: "timeZone" };
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const { calls, tenant } = requireChannelManager(context, request);
-  const [settings, zone] = await Promise.all([calls.section("settings"), calls.section("time_zone")]);
+  const { api, tenant } = requireChannelManager(context, request);
+  const [settings, zone] = await Promise.all([api.console.section("settings"), api.console.section("time_zone")]);
   const t = await getT(tenant.lang);
   return {
     version: settings.version,
@@ -34,8 +34,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readConsoleForm(request);
-  const { calls, tenant } = requireChannelManager(context, request);
-  const current = await calls.section("settings");
+  const { api, tenant } = requireChannelManager(context, request);
+  const current = await api.console.section("settings");
   const base = toFormKeys(current.value as Record<string, unknown>);
   const fields = [...SETTINGS_FIELDS, ZONE];
   const read = readFields(fields, form, base);
@@ -48,10 +48,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
   if (Object.keys(read.errors).length) return refused(422, "", fieldErrorsIn(t, read.errors));
   const version = Number(form.get("version"));
   const { time_zone: zone, ...settings } = read.value;
-  const saved = await asResult(calls.replaceSection("settings", version, settingsFromForm(settings)));
+  const saved = await asResult(api.console.replaceSection("settings", version, settingsFromForm(settings)));
   if (!saved.ok) return refused(saved.status, saved.message, toFormErrorKeys(fieldErrorsIn(t, saved.errors, saved.codes), SETTING_KEYS));
   // An unchanged time zone is no write at all (the API leaves a section replaced by what it holds alone).
-  const zoned = await asResult(calls.replaceSection("time_zone", saved.value.version, zone));
+  const zoned = await asResult(api.console.replaceSection("time_zone", saved.value.version, zone));
   dropChannelMemory(tenant.channel.alias);
   if (!zoned.ok) return refused(zoned.status, zoned.message, { time_zone: Object.values(fieldErrorsIn(t, zoned.errors, zoned.codes)).flat() });
   return json({ ok: true, rev, draft: null, focus: null, done: null, message: "", errors: null });

@@ -22,8 +22,8 @@ const imageFields = (images: { value: string; label: string }[]): Field[] => [
 ];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const { calls, tenant } = requireChannelManager(context, request);
-  const [colors, settings, images] = await Promise.all([calls.section("colors"), calls.section("settings"), calls.images()]);
+  const { api, tenant } = requireChannelManager(context, request);
+  const [colors, settings, images] = await Promise.all([api.console.section("colors"), api.console.section("settings"), api.console.images()]);
   const t = await getT(tenant.lang);
   const s = settings.value as Record<string, unknown>;
   return {
@@ -41,7 +41,7 @@ type Result = { intent: string; ok: boolean; message: string; errors: Record<str
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await readConsoleForm(request);
-  const { calls, tenant } = requireChannelManager(context, request);
+  const { api, tenant } = requireChannelManager(context, request);
   const intent = String(form.get("intent"));
   const answer = (r: Omit<Result, "intent">, status = 200) => json<Result>({ intent, ...r }, { status });
   const version = Number(form.get("version"));
@@ -52,33 +52,33 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const field = intent === "upload" ? "file" : ["logo", "favicon"].find((f) => (form.get(`${f}.__upload`) as File | null)?.size);
     const file = field ? form.get(intent === "upload" ? "file" : `${field}.__upload`) : null;
     if (file instanceof File && file.size > 0) {
-      const uploaded = await asResult(calls.uploadImage(file));
+      const uploaded = await asResult(api.console.uploadImage(file));
       if (!uploaded.ok) return answer({ ok: false, message: uploaded.message, errors: { [field ?? "file"]: [uploaded.message] } }, uploaded.status);
       if (intent === "upload") return answer({ ok: true, message: "", errors: {}, ref: uploaded.value.ref });
       form.set(field!, uploaded.value.ref);
     } else if (intent === "upload") {
       return answer({ ok: false, message: "", errors: { file: ["Field is required"] } }, 422);
     }
-    const current = await calls.section("settings");
+    const current = await api.console.section("settings");
     const next = { ...(current.value as Record<string, unknown>) };
     for (const key of ["logo", "favicon"]) {
       const v = form.get(key);
       if (typeof v === "string" && v) next[key] = v;
       else delete next[key];
     }
-    const saved = await asResult(calls.replaceSection("settings", version, next));
+    const saved = await asResult(api.console.replaceSection("settings", version, next));
     if (!saved.ok) return answer({ ok: false, message: saved.message, errors: fieldErrorsIn(await getT(tenant.lang), saved.errors, saved.codes) }, saved.status);
     done();
     return answer({ ok: true, message: "", errors: {} });
   }
 
-  const current = await calls.section("colors");
+  const current = await api.console.section("colors");
   const web: Record<string, string> = {};
   for (const key of COLOR_KEYS) {
     const v = form.get(`web.${key}`);
     if (typeof v === "string" && v.trim()) web[key] = v.trim().toLowerCase();
   }
-  const saved = await asResult(calls.replaceSection("colors", version, { ...(current.value as Colors), web }));
+  const saved = await asResult(api.console.replaceSection("colors", version, { ...(current.value as Colors), web }));
   if (!saved.ok) return answer({ ok: false, message: saved.message, errors: fieldErrorsIn(await getT(tenant.lang), saved.errors, saved.codes) }, saved.status);
   done();
   return answer({ ok: true, message: "", errors: {} });

@@ -6,7 +6,7 @@
 // direct upload left waiting (the tab closed or reloaded mid-way) carries on from where its bytes got to once the owner
 // chooses the same file again at its row; one whose URL the provider no longer takes gets a new URL from the API and
 // the file goes again from its start.
-import { json, type ActionFunctionArgs, type AppLoadContext, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -18,7 +18,6 @@ import { requireChannelManager } from "~/server/guards.server";
 import { consoleMessage } from "~/features/console/messages";
 import { readForm } from "~/server/form.server";
 import { getT } from "~/server/i18n.server";
-import { markExpired } from "~/server/session.server";
 import videoCss from "~/styles/console-video.css?url";
 import { LocalTime } from "~/ui/LocalTime";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -27,14 +26,9 @@ const REFRESH_MS = 3000;
 /** The form's text fields beside the file: a body past this is refused before it is read. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-function videoCalls(context: AppLoadContext, request: Request) {
-  const { tenant, token } = requireChannelManager(context, request);
-  return { tenant, calls: tenant.video.withUser(token, () => markExpired(context.session)) };
-}
-
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const { tenant, calls } = videoCalls(context, request);
-  const [t, uploads] = await Promise.all([getT(tenant.lang), calls.uploads()]);
+  const { tenant, api } = requireChannelManager(context, request);
+  const [t, uploads] = await Promise.all([getT(tenant.lang), api.video.uploads()]);
   return { uploads, lang: tenant.lang, meta: { title: t("video:uploads.title") } };
 }
 
@@ -46,7 +40,7 @@ type Answer = { ok: boolean; message: string; errors: Record<string, string[]>; 
 export async function action({ context, request }: ActionFunctionArgs) {
   // The body first, like every form action (ADR 021): 415 or 400 for one that cannot be read, whoever sends it.
   const form = await readForm(request, { fileMaxBytes: VIDEO_MAX_BYTES + FORM_OVERHEAD_BYTES });
-  const { tenant, calls } = videoCalls(context, request);
+  const { tenant, api } = requireChannelManager(context, request);
   const t = await getT(tenant.lang);
   const empty = { title_en: "", title_fr: "" };
   const refuse = (status: number, message: string, errors: Record<string, string[]> = {}, values = empty) => json<Answer>({ ok: false, message, errors, values }, { status });
@@ -64,19 +58,19 @@ export async function action({ context, request }: ActionFunctionArgs) {
   if (form.get("intent") === "remove") {
     const id = uploadId();
     if (id === null) return refuse(400, t("video:uploads.removeFailed"));
-    const result = await calls.removeUpload(id);
+    const result = await api.video.removeUpload(id);
     if (!result.ok) return refuse(result.status, consoleMessage(t, result.message));
     return json<Answer>({ ok: true, message: t("video:uploads.removed"), errors: {}, values: empty });
   }
   if (form.get("intent") === "renew") {
     const id = uploadId();
     if (id === null) return refuse(400, t("video:uploads.stopped"));
-    const result = await calls.renewDirectUpload(id);
+    const result = await api.video.renewDirectUpload(id);
     if (!result.ok) return refuse(result.status, consoleMessage(t, result.message));
     return json<Answer>({ ok: true, message: "", errors: {}, values: empty, direct: result.value });
   }
   if (form.get("intent") === "direct") {
-    const result = await calls.createDirectUpload({ ...values, file_name: String(form.get("file_name") ?? ""), file_size: Number(form.get("file_size") ?? 0), file_type: String(form.get("file_type") ?? "") });
+    const result = await api.video.createDirectUpload({ ...values, file_name: String(form.get("file_name") ?? ""), file_size: Number(form.get("file_size") ?? 0), file_type: String(form.get("file_type") ?? "") });
     if (!result.ok) return refuse(result.status, consoleMessage(t, result.message), fieldErrors(result.errors), values);
     return json<Answer>({ ok: true, message: "", errors: {}, values: empty, direct: result.value });
   }
@@ -85,7 +79,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
   upload.set("title_fr", values.title_fr);
   const file = form.get("file");
   if (file instanceof File) upload.set("file", file, file.name);
-  const result = await calls.upload(upload);
+  const result = await api.video.upload(upload);
   if (!result.ok) {
     return refuse(result.status, consoleMessage(t, result.message), fieldErrors(result.errors), values);
   }

@@ -8,7 +8,6 @@ import { metaFromLoader } from "~/lib/route-meta";
 import { isApiRequestError } from "~/server/api/errors";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { markExpired } from "~/server/session.server";
 import { readForm } from "~/server/form.server";
 
 // Active orders, the profile's default section (SPEC §2): the passes, events and subscriptions that give access now,
@@ -44,14 +43,13 @@ type ActionResult = { error: "cancel"; orderId: number | null } | { error: "port
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const { tenant, token } = requireUser(context, request);
-  const calls = tenant.orders.withUser(token, () => markExpired(context.session));
+  const { tenant, api } = requireUser(context, request);
   const intent = form.get("intent");
   if (intent === "unsubscribe") {
     const id = Number(form.get("order_id"));
     if (!Number.isSafeInteger(id) || id <= 0) return json<ActionResult>({ error: "cancel", orderId: null }, { status: 400 });
     try {
-      await calls.unsubscribe(id);
+      await api.orders.unsubscribe(id);
     } catch (error) {
       // A refusal (not found, not a renewing subscription) is shown on the order; outages stay errors.
       if (isApiRequestError(error, "not_found", "validation", "http")) return json<ActionResult>({ error: "cancel", orderId: id }, { status: 400 });
@@ -61,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "portal") {
     try {
-      const { url } = await calls.customerPortal(new URL("/profile", tenant.origin).toString());
+      const { url } = await api.orders.customerPortal(new URL("/profile", tenant.origin).toString());
       return redirect(url);
     } catch (error) {
       if (isApiRequestError(error, "not_found", "validation", "http")) return json<ActionResult>({ error: "portal" }, { status: 400 });

@@ -13,7 +13,6 @@ import { matchup } from "~/lib/format";
 import { metaFromLoader } from "~/lib/route-meta";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { markExpired } from "~/server/session.server";
 import clipsCss from "~/styles/clips.css?url";
 
 const PAGE_SIZE = 12;
@@ -26,16 +25,15 @@ const positive = (value: string | null) => {
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { tenant, token, account } = requireUser(context, request);
+  const { tenant, api } = requireUser(context, request);
   const url = new URL(request.url);
   const eventId = positive(url.searchParams.get("event"));
   const page = positive(url.searchParams.get("page")) ?? 1;
-  const calls = tenant.clips.withUser(token, () => markExpired(context.session));
   const [t, list, events, access] = await Promise.all([
     getT(tenant.lang),
-    calls.list({ event_id: eventId, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }),
-    calls.eventsWithClip(),
-    account.access(),
+    api.clips.list({ event_id: eventId, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }),
+    api.clips.eventsWithClip(),
+    api.account.access(),
   ]);
   return {
     clips: list.data,

@@ -2,7 +2,7 @@
 // country it signed in from (named in the page's language), when it was last active — with "Sign out" for each
 // other one, "Sign out this device" (which signs this browser out and goes home) and "Sign out everywhere else"
 // after a confirmation step (?confirm=others). Plain forms: it all works without JavaScript.
-import { json, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { countryName } from "@api/contract/countries";
@@ -12,18 +12,13 @@ import { deviceLabel } from "~/features/sessions/device-label";
 import { metaFromLoader } from "~/lib/route-meta";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { destroySession, markExpired } from "~/server/session.server";
+import { destroySession } from "~/server/session.server";
 import { LocalTime } from "~/ui/LocalTime";
 import { readForm } from "~/server/form.server";
 
-function sessionsOf(context: AppLoadContext, request: Request) {
-  const { tenant, token } = requireUser(context, request);
-  return { tenant, calls: tenant.sessions.withUser(token, () => markExpired(context.session)) };
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { tenant, calls } = sessionsOf(context, request);
-  const [t, sessions] = await Promise.all([getT(tenant.lang), calls.list()]);
+  const { tenant, api } = requireUser(context, request);
+  const [t, sessions] = await Promise.all([getT(tenant.lang), api.sessions.list()]);
   // Named on the server, in the page's language, so the browser shows the same words it hydrates.
   const named = sessions.map((s) => ({ ...s, countryName: countryName(s.country, tenant.lang) }));
   const confirming = new URL(request.url).searchParams.get("confirm") === "others";
@@ -34,16 +29,16 @@ type Notice = { tone: "success" | "error"; key: "signedOut" | "endedOthers" | "n
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const { calls } = sessionsOf(context, request);
+  const { api } = requireUser(context, request);
   const answer = (notice: Notice) => json({ notice }, { status: notice.tone === "error" ? 422 : 200 });
 
   if (form.get("intent") === "end-others") {
-    const ended = await calls.endOthers();
+    const ended = await api.sessions.endOthers();
     return answer(ended.ok ? { tone: "success", key: "endedOthers", count: ended.value.ended } : { tone: "error", key: "failed" });
   }
   const id = Number(form.get("id"));
   if (form.get("intent") !== "end" || !Number.isInteger(id) || id <= 0) return answer({ tone: "error", key: "failed" });
-  const ended = await calls.end(id);
+  const ended = await api.sessions.end(id);
   if (!ended.ok) return answer({ tone: "error", key: ended.status === 404 ? "notFound" : "failed" });
   // This browser's own session: it is signed out, so it leaves the profile.
   if (ended.value.current) return redirect("/", { headers: { "Set-Cookie": destroySession(request) } });

@@ -14,13 +14,12 @@ import { FollowButton, useFavoritesAction } from "~/features/favorites/FollowBut
 import { metaFromLoader } from "~/lib/route-meta";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { markExpired } from "~/server/session.server";
 
 export const links: LinksFunction = () => [...catalogueLinks(), ...eventActionsLinks()];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { tenant, token } = requireUser(context, request);
-  const [t, favorites] = await Promise.all([getT(tenant.lang), tenant.favorites.withUser(token, () => markExpired(context.session)).list()]);
+  const { tenant, api } = requireUser(context, request);
+  const [t, favorites] = await Promise.all([getT(tenant.lang), api.favorites.list()]);
   return { favorites, origin: tenant.origin, meta: { title: t("favorites:page.title") } };
 }
 

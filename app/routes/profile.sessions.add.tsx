@@ -10,7 +10,6 @@ import { FieldError, FormNotice } from "~/features/auth/AuthFields";
 import { metaFromLoader } from "~/lib/route-meta";
 import { allowsDeviceLinking, requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { markExpired } from "~/server/session.server";
 import { readForm } from "~/server/form.server";
 
 type ErrorKey = keyof typeof DEVICE_MESSAGES | "throttled" | "generic";
@@ -23,26 +22,26 @@ function errorKey(message: string): ErrorKey {
 }
 
 function devicesOf(context: AppLoadContext, request: Request) {
-  const { tenant, token } = requireUser(context, request);
-  if (!allowsDeviceLinking(tenant)) throw redirect("/profile");
-  return { tenant, calls: tenant.devices.withUser(token, () => markExpired(context.session)) };
+  const signedIn = requireUser(context, request);
+  if (!allowsDeviceLinking(signedIn.tenant)) throw redirect("/profile");
+  return signedIn;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { tenant, calls } = devicesOf(context, request);
+  const { tenant, api } = devicesOf(context, request);
   const t = await getT(tenant.lang);
   const code = new URL(request.url).searchParams.get("code")?.trim() ?? "";
   const meta = { title: t("devices:page.title") };
   if (!code) return { code, device: null, error: null, meta };
-  const found = await calls.request(code);
+  const found = await api.devices.request(code);
   return found.ok ? { code: found.value.user_code, device: found.value, error: null, meta } : { code, device: null, error: errorKey(found.message), meta };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const { calls } = devicesOf(context, request);
+  const { api } = devicesOf(context, request);
   const code = String(form.get("code") ?? "");
-  const answer = await calls.answer(code, form.get("intent") !== "deny");
+  const answer = await api.devices.answer(code, form.get("intent") !== "deny");
   if (!answer.ok) return json({ error: errorKey(answer.message), done: null }, { status: 422 });
   return json({ error: null, done: { approved: answer.value.approved, device: answer.value.device_name } });
 }

@@ -6,13 +6,12 @@ import { day } from "~/features/orders/format";
 import { metaFromLoader } from "~/lib/route-meta";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { markExpired } from "~/server/session.server";
 
 // The profile's transactions (SPEC §2): every charge, renewal and refund of the user, newest first (SPEC §3
 // transaction status: created, failed, paid, refunded).
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { tenant, token } = requireUser(context, request);
-  const [t, transactions] = await Promise.all([getT(tenant.lang), tenant.orders.withUser(token, () => markExpired(context.session)).transactions()]);
+  const { tenant, api } = requireUser(context, request);
+  const [t, transactions] = await Promise.all([getT(tenant.lang), api.orders.transactions()]);
   return { transactions, meta: { title: t("orders:titles.transactions") } };
 }
 

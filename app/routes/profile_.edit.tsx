@@ -38,7 +38,7 @@ interface ActionResult {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  const { account, user, tenant } = requireUser(context, request);
+  const { api, user, tenant } = requireUser(context, request);
   const t = await getT(tenant.lang);
   const messages = authFormMessages(t);
   const intent = profileIntent(formData.get("intent"));
@@ -51,13 +51,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   try {
     if (intent === "delete") {
-      await account.deleteAccountRequest();
+      await api.account.deleteAccountRequest();
       return answer({ result: null, notice: t("auth:profileEdit.deleteSent"), error: null });
     }
     const value = submission!.value as ProfilePatch;
     // An emptied phone field clears the phone ("" in the patch).
     const patch = intent === "password" ? value : { ...value, phone: value.phone ?? "" };
-    const updated = await account.updateProfile(patch);
+    const updated = await api.account.updateProfile(patch);
     replaceUser(context.session, updated);
     const emailChanged = intent === "details" && updated.email !== user.email;
     const notice =

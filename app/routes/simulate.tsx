@@ -9,16 +9,14 @@ import { type Choice, readAsk, sportChoices, teamChoices } from "~/features/orde
 import { formatEventTime, matchup, teamName } from "~/lib/format";
 import { metaFromLoader } from "~/lib/route-meta";
 import { isApiRequestError } from "~/server/api/errors";
-import { requireTenant } from "~/server/guards.server";
+import { optionalUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
-import { markExpired } from "~/server/session.server";
 
 // /simulate (SPEC §2, issue 6): "what is the cheapest way to watch this?". Pick an event, a team or a sport (a GET
 // form, so it works without JavaScript; links may also name them with event_id, team or sport), then the API's
 // ranking (GET /simulate: owned passes and the user's trial counted) with the best option first and where to buy it.
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const tenant = requireTenant(context);
-  const { session } = context;
+  const { tenant, api } = optionalUser(context);
   const [t, events, teams] = await Promise.all([
     getT(tenant.lang),
     tenant.catalogue.events({ limit: EVENTS_MAX_LIMIT }),
@@ -36,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let notFound = asked.kind === "unknown";
   if (asked.kind === "ask") {
     try {
-      result = await tenant.orders.simulate(asked.ask, session.token, () => markExpired(session));
+      result = await api.orders.simulate(asked.ask);
     } catch (error) {
       // Another channel's id, or one that does not exist: say so next to the form.
       if (!isApiRequestError(error, "not_found", "validation")) throw error;

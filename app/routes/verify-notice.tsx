@@ -28,10 +28,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await readForm(request, { bodyless: true });
-  const { account, tenant } = requireUser(context, request);
+  const { api, tenant } = requireUser(context, request);
   const t = await getT(tenant.lang);
   try {
-    await account.resendVerification();
+    await api.account.resendVerification();
     return json({ sent: true, error: null });
   } catch (error) {
     if (isApiRequestError(error, "throttled")) return json({ sent: false, error: t("auth:messages.throttled") }, { status: 422 });

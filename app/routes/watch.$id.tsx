@@ -19,7 +19,6 @@ import clipsCss from "~/styles/clips.css?url";
 import { absoluteUrl, eventSummary } from "~/server/events.server";
 import { loadEventPlayback } from "~/server/watch.server";
 import { requireTenant, requireUser } from "~/server/guards.server";
-import { markExpired } from "~/server/session.server";
 import { matchup } from "~/lib/format";
 import playerCss from "~/styles/player.css?url";
 import { readForm } from "~/server/form.server";
@@ -29,7 +28,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   const title = matchup(event);
   const tenant = requireTenant(context);
   const clipArea = loadClipArea(context, tenant, playback, { event_id: event.id });
-  const reminder = loadReminderState(context, tenant, event);
+  const reminder = loadReminderState(context, event);
   const offer = loadEventOffer(context, event);
   // Only a purchase prompt lists the passes covering the event (the package list is public and cheap).
   let passes: CoveringPass[] = [];
@@ -56,11 +55,11 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const { tenant, token } = requireUser(context, request);
+  const { api } = requireUser(context, request);
   if (form.get("intent") !== "download") return json({ error: "Unknown action." }, { status: 400 });
   const id = Number(params.id);
   if (!Number.isSafeInteger(id) || id <= 0) return json({ error: "Not found." }, { status: 404 });
-  const result = await tenant.playback.downloadTicket(id, token, () => markExpired(context.session));
+  const result = await api.playback.downloadTicket(id);
   return result.ok ? json({ url: result.ticket.url }) : json({ error: result.message }, { status: 400 });
 }
 

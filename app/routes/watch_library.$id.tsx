@@ -14,20 +14,18 @@ import clipsCss from "~/styles/clips.css?url";
 import { vodImage } from "~/features/vod/VodCard";
 import { formatDate } from "~/lib/format";
 import { absoluteUrl, isMissing } from "~/server/events.server";
-import { notFound, requireTenant } from "~/server/guards.server";
-import { anonymousViewerId, markExpired } from "~/server/session.server";
+import { notFound, optionalUser } from "~/server/guards.server";
 import playerCss from "~/styles/player.css?url";
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const id = Number(params.id);
   if (!/^\d+$/.test(params.id ?? "") || !Number.isSafeInteger(id) || id <= 0) notFound();
-  const tenant = requireTenant(context);
+  const { tenant, api } = optionalUser(context);
   const item = await tenant.catalogue.vodItem(id).catch((error) => {
     if (isMissing(error)) notFound();
     throw error;
   });
-  const { session } = context;
-  const playback = await tenant.playback.vodPlayback(item.id, session.token, () => markExpired(session), anonymousViewerId(session, context.viewer));
+  const playback = await api.playback.vod(item.id);
   return {
     item,
     playback,

@@ -2,10 +2,9 @@ import type { User } from "@api/contract/auth";
 import { json, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { PROFILE_EDIT_PATH, returnPath, stepBackFromBuy } from "~/lib/auth-paths";
-import type { UserAuthCalls } from "./api/auth.server";
-import type { ConsoleCalls } from "./api/console.server";
-import { destroySession, markExpired } from "./session.server";
+import { destroySession } from "./session.server";
 import type { ReadyTenant } from "./tenant.server";
+import type { ViewerApi } from "./viewer-api.server";
 
 export type ShellErrorCode = "channel_not_found" | "unavailable";
 
@@ -29,19 +28,28 @@ function mayVisitWithTemporaryPassword(path: string): boolean {
   return path === PROFILE_EDIT_PATH || path.startsWith("/action/");
 }
 
-export interface SignedIn {
+/** The channel, its visitor and the API as that visitor (their token bound, a 401 clearing the session). */
+export interface Visitor {
   tenant: ReadyTenant;
+  user: User | null;
+  api: ViewerApi;
+}
+
+export interface SignedIn extends Visitor {
   user: User;
-  token: string;
-  /** The account calls made as this user; a 401 clears the session. */
-  account: UserAuthCalls;
+}
+
+/** The channel's API bound to this request's visitor in getLoadContext; it exists once the channel is ready. */
+function viewerApi(context: AppLoadContext): ViewerApi {
+  if (!context.api) throw new Error("no API bound to the visitor of a channel that is not ready");
+  return context.api;
 }
 
 /** The signed-in user, or a redirect to login that brings them back here afterwards. */
 export function requireUser(context: AppLoadContext, request: Request): SignedIn {
   const tenant = requireTenant(context);
   const { session } = context;
-  if (!session.user || !session.token) {
+  if (!session.user) {
     const url = new URL(request.url);
     // A client-side navigation asks for data with these; the page to return to is the one without them.
     url.searchParams.delete("_data");
@@ -50,7 +58,13 @@ export function requireUser(context: AppLoadContext, request: Request): SignedIn
     const to = back && back !== "/" ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login";
     throw redirect(to, session.expired ? { headers: { "Set-Cookie": destroySession(request) } } : undefined);
   }
-  return { tenant, user: session.user, token: session.token, account: tenant.auth.withUser(session.token, () => markExpired(session)) };
+  return { tenant, user: session.user, api: viewerApi(context) };
+}
+
+/** For pages that work signed in or not: the user when there is one, and the API as this visitor either way. */
+export function optionalUser(context: AppLoadContext): Visitor {
+  const tenant = requireTenant(context);
+  return { tenant, user: context.session.user, api: viewerApi(context) };
 }
 
 /** Login, registration and the reset pages are for visitors who are not signed in: the others go home (SPEC §2). */
@@ -71,8 +85,6 @@ export const allowsDeviceLinking = (tenant: ReadyTenant): boolean => tenant.boot
 export interface ChannelManager extends SignedIn {
   /** A platform admin, who also sees the platform's pages. */
   platform: boolean;
-  /** The console's calls, made as this user. */
-  calls: ConsoleCalls;
 }
 
 /**
@@ -82,9 +94,5 @@ export interface ChannelManager extends SignedIn {
 export function requireChannelManager(context: AppLoadContext, request: Request): ChannelManager {
   const signedIn = requireUser(context, request);
   if (!signedIn.user.can_manage_channel) notFound();
-  return {
-    ...signedIn,
-    platform: signedIn.user.can_manage_platform,
-    calls: signedIn.tenant.console.withUser(signedIn.token, () => markExpired(context.session)),
-  };
+  return { ...signedIn, platform: signedIn.user.can_manage_platform };
 }

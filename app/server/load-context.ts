@@ -2,8 +2,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { PlatformProxy } from "wrangler";
 import { appConfig, type AppConfig } from "@api/env";
-import { loadViewerId, loadWebSession, type ViewerId, type WebSession } from "./session.server";
+import { loadViewerId, type ViewerId, type WebSession } from "./session.server";
 import { resolveTenant, type TenantState } from "./tenant.server";
+import { loadViewer, type ViewerApi } from "./viewer-api.server";
 
 type Cloudflare = Omit<PlatformProxy<Env>, "dispose" | "caches" | "cf"> & { cf?: unknown };
 
@@ -17,6 +18,11 @@ export interface AppContext {
   tenant: TenantState;
   /** The signed-in user (loaded once per request) and whether the response must clear the cookie. */
   session: WebSession;
+  /**
+   * The channel's API as this visitor, their token and 401 handling bound once (viewer-api.server.ts); null without a
+   * ready channel. Loaders and actions take it from the guards (`requireUser`, `optionalUser`).
+   */
+  api: ViewerApi | null;
   /** The anonymous viewer id (`vid` cookie), sent to the API on playback and preroll calls; reading it marks it used. */
   viewer: ViewerId;
   /** The page path of this request: data requests too carry it, so guards hold on client-side navigations. */
@@ -33,9 +39,10 @@ export async function getLoadContext({ request, context }: { request: Request; c
   const { env, ctx } = context.cloudflare;
   const executionContext = ctx as unknown as ExecutionContext;
   const tenant = await resolveTenant(request, env, executionContext);
-  const session = await loadWebSession(request, tenant.kind === "ok" ? tenant.auth : null);
   const viewer = loadViewerId(request);
-  return { env, config: appConfig(env), ctx: executionContext, nonce: nonce(), tenant, session, viewer, path: new URL(request.url).pathname, referer: request.headers.get("referer") };
+  const { session, api } = await loadViewer(request, tenant, viewer);
+  const config = appConfig(env);
+  return { env, config, ctx: executionContext, nonce: nonce(), tenant, session, api, viewer, path: new URL(request.url).pathname, referer: request.headers.get("referer") };
 }
 
 function nonce(): string {

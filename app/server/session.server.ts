@@ -2,8 +2,6 @@
 // plain-http local hosts). Only the API knows what the token means; a 401 from it clears the cookie.
 import { WEB_SESSION_COOKIE, type User } from "@api/contract/auth";
 import { DEVICE_TOKEN_TTL_MS, SESSION_TTL_MS } from "@api/contract/constants";
-import type { AuthEndpoints } from "./api/auth.server";
-import { isApiRequestError } from "./api/errors";
 import { readConsent, readCookie, serializeCookie } from "./cookies.server";
 
 export const SESSION_COOKIE = WEB_SESSION_COOKIE;
@@ -41,33 +39,15 @@ export function destroySession(request: Request): string {
 }
 
 /**
- * The visitor's web session for one request. `expired` turns true when the API refused the token (401): the
- * response then clears the cookie (SPEC §8 "a 401 clears the user").
+ * The visitor's web session for one request: its user, loaded once (viewer-api.server.ts, which alone holds the
+ * token). `expired` turns true when the API refused the token (401): the response then clears the cookie (SPEC §8
+ * "a 401 clears the user").
  */
 export interface WebSession {
-  token: string | null;
   user: User | null;
   expired: boolean;
 }
 
-/**
- * Reads the cookie and, when there is one, loads the user once for the request. A 401 on the profile is expected
- * (an old or revoked token), so it is not reported; any other failure leaves the cookie alone and the visitor
- * signed out for this request only.
- */
-export async function loadWebSession(request: Request, auth: AuthEndpoints | null): Promise<WebSession> {
-  const token = readSessionToken(request);
-  const session: WebSession = { token, user: null, expired: false };
-  if (!token || !auth) return session;
-  try {
-    session.user = await auth.withUser(token, () => markExpired(session)).profile();
-  } catch (error) {
-    if (!isApiRequestError(error, "unauthenticated")) console.error("user load failed:", error instanceof Error ? error.message : error);
-  }
-  return session;
-}
-
-/** The API no longer knows the token: drop the user now and the cookie with the response. */
 /**
  * The request's user after a change to the account (a new password, new details). A document POST renders the page's
  * loaders in the same request as the action, after the user was loaded: without this they would show the old user
@@ -77,6 +57,7 @@ export function replaceUser(session: WebSession, user: User): void {
   session.user = user;
 }
 
+/** The API no longer knows the token: drop the user now and the cookie with the response. */
 export function markExpired(session: WebSession): void {
   session.user = null;
   session.expired = true;

@@ -4,15 +4,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { PlaybackResult } from "~/server/api/playback.server";
 import { loadEvent } from "~/server/events.server";
-import { requireTenant } from "~/server/guards.server";
-import { anonymousViewerId, markExpired } from "~/server/session.server";
+import { optionalUser } from "~/server/guards.server";
 
 export async function loadEventPlayback(context: AppLoadContext, id: string | undefined) {
   const event = await loadEvent(context, id);
-  const { session } = context;
-  const playback: PlaybackResult =
-    event.stream_status === "upcoming"
-      ? { kind: "upcoming" }
-      : await requireTenant(context).playback.playback(event.id, session.token, () => markExpired(session), anonymousViewerId(session, context.viewer));
+  const playback: PlaybackResult = event.stream_status === "upcoming" ? { kind: "upcoming" } : await optionalUser(context).api.playback.event(event.id);
   return { event, playback };
 }

@@ -35,9 +35,9 @@ describe("loadViewerId's use", () => {
   it("is read for a signed-out visitor's calls only", () => {
     const viewer = loadViewerId(request("http://alpha.localhost/"));
     const user = { id: 1 } as NonNullable<Parameters<typeof anonymousViewerId>[0]["user"]>;
-    expect(anonymousViewerId({ token: "t", user, expired: false }, viewer)).toBeNull();
+    expect(anonymousViewerId({ user, expired: false }, viewer)).toBeNull();
     expect(viewer.used).toBe(false);
-    expect(anonymousViewerId({ token: null, user: null, expired: false }, viewer)).toBe(viewer.id);
+    expect(anonymousViewerId({ user: null, expired: false }, viewer)).toBe(viewer.id);
     expect(viewer.used).toBe(true);
   });
 });

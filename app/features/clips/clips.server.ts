@@ -7,7 +7,7 @@ import { buyHref } from "~/features/commerce/format";
 import type { CoveringPass } from "~/features/orders/covering";
 import type { PlaybackResult } from "~/server/api/playback.server";
 import type { ReadyTenant } from "~/server/tenant.server";
-import { markExpired } from "~/server/session.server";
+import { optionalUser } from "~/server/guards.server";
 
 export interface ClipAreaData {
   clips: Clip[];
@@ -24,10 +24,10 @@ export async function loadClipArea(
   source: { event_id: number } | { event_media_id: number },
 ): Promise<ClipAreaData | null> {
   if (playback.kind !== "allowed") return null;
-  const { session } = context;
+  const { user, api } = optionalUser(context);
   const wanted = new Set(playback.grant.clip.covering_passes);
   const [clips, passes] = await Promise.all([
-    session.token && session.user ? tenant.clips.withUser(session.token, () => markExpired(session)).list({ ...source, limit: 50 }).then((r) => r.data) : Promise.resolve([]),
+    user ? api.clips.list({ ...source, limit: 50 }).then((r) => r.data) : Promise.resolve([]),
     wanted.size
       ? Promise.all([tenant.commerce.packages(), tenant.commerce.subscriptions()]).then(([packages, subscriptions]) =>
           [...subscriptions, ...packages].filter((p) => wanted.has(p.id)).map((p) => ({ id: p.id, name: p.name, price: p.price, currency: p.currency, href: buyHref(p) })),

@@ -2,8 +2,7 @@
 import type { Order, Product } from "@api/contract/commerce-types";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { isApiRequestError } from "~/server/api/errors";
-import { requireTenant } from "~/server/guards.server";
-import { markExpired } from "~/server/session.server";
+import { optionalUser, requireTenant } from "~/server/guards.server";
 
 /** Packages, bundles, addons and subscriptions of the channel, in the API's order (weight). */
 export async function loadCatalogue(context: AppLoadContext): Promise<Product[]> {
@@ -14,10 +13,10 @@ export async function loadCatalogue(context: AppLoadContext): Promise<Product[]>
 
 /** The signed-in user's orders ([] when signed out). A 401 clears the session and counts as none. */
 export async function loadOrders(context: AppLoadContext): Promise<Order[]> {
-  const { session } = context;
-  if (!session.user || !session.token) return [];
+  const { user, api } = optionalUser(context);
+  if (!user) return [];
   try {
-    return await requireTenant(context).commerce.withUser(session.token, () => markExpired(session)).orders();
+    return await api.commerce.orders();
   } catch (error) {
     if (isApiRequestError(error, "unauthenticated")) return [];
     throw error;

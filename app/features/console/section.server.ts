@@ -28,11 +28,11 @@ export async function loadSectionPage(context: AppLoadContext, request: Request,
   if (!spec) notFound();
   const manager = requireChannelManager(context, request);
   const [state, images, zone, ...refs] = await Promise.all([
-    manager.calls.section(spec.section),
-    manager.calls.images(),
+    manager.api.console.section(spec.section),
+    manager.api.console.images(),
     // The catalogue's time zone: where event times are read and shown.
-    manager.calls.section("time_zone"),
-    ...spec.refs.map((name) => manager.calls.section(name)),
+    manager.api.console.section("time_zone"),
+    ...spec.refs.map((name) => manager.api.console.section(name)),
   ]);
   const items = (state.value as Record<string, unknown>[]) ?? [];
   const ctx: FieldContext = {
@@ -73,14 +73,14 @@ export async function saveItemFromForm(page: SectionPage, form: FormData, id: st
     dropChannelMemory(manager.tenant.channel.alias);
     return { ok: true, id: key, removed };
   };
-  if (form.get("intent") === "delete") return done(await asResult(manager.calls.removeItem(spec.section, id, version, base)), id, true);
+  if (form.get("intent") === "delete") return done(await asResult(manager.api.console.removeItem(spec.section, id, version, base)), id, true);
   const existing = page.items.find((i) => i[spec.key] === id);
   const fields = withCurrentImages(spec.fields(page.ctx), existing);
   // Files first: a chosen upload becomes the field's value.
   for (const field of fields.filter((f) => f.kind === "image")) {
     const file = form.get(`${field.name}.__upload`);
     if (!(file instanceof File) || file.size === 0) continue;
-    const uploaded = await asResult(manager.calls.uploadImage(file));
+    const uploaded = await asResult(manager.api.console.uploadImage(file));
     if (!uploaded.ok) return { ok: false, status: uploaded.status, message: uploaded.message, errors: { [field.name]: [uploaded.message] } };
     form.set(field.name, uploaded.value.ref);
   }
@@ -96,7 +96,7 @@ export async function saveItemFromForm(page: SectionPage, form: FormData, id: st
   // A new item left without a key gets one from what names it, as the definition wants keys.
   if (id === NEW_ITEM && typeof value[spec.key] !== "string" && spec.key !== "url") value = { ...value, [spec.key]: suggestKey(spec.section, value, page.items.map((i) => String(i[spec.key]))) };
   const key = typeof value[spec.key] === "string" ? (value[spec.key] as string) : id;
-  return done(await asResult(manager.calls.saveItem(spec.section, id === NEW_ITEM ? key : id, version, value, base)), key, false, posted);
+  return done(await asResult(manager.api.console.saveItem(spec.section, id === NEW_ITEM ? key : id, version, value, base)), key, false, posted);
 }
 
 export type { EditableSectionName };

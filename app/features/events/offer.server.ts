@@ -3,8 +3,7 @@
 import type { Event } from "@api/contract/catalogue";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { orEmpty } from "~/server/events.server";
-import { requireTenant } from "~/server/guards.server";
-import { markExpired } from "~/server/session.server";
+import { optionalUser } from "~/server/guards.server";
 import { offerFrom, type EventOffer } from "./offer";
 
 export type { EventOffer };
@@ -12,10 +11,6 @@ export type { EventOffer };
 /** Only an upcoming event that is sold asks (the countdown is where nothing else is offered); a failure offers nothing. */
 export async function loadEventOffer(context: AppLoadContext, event: Pick<Event, "id" | "type" | "stream_status">): Promise<EventOffer | null> {
   if (event.stream_status !== "upcoming" || event.type !== "paid") return null;
-  const { session } = context;
-  const result = await orEmpty(
-    requireTenant(context).orders.simulate({ event_id: event.id }, session.token, () => markExpired(session)),
-    null,
-  );
+  const result = await orEmpty(optionalUser(context).api.orders.simulate({ event_id: event.id }), null);
   return result ? offerFrom(result) : null;
 }

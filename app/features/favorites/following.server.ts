@@ -3,8 +3,7 @@
 // in their "Follow" state rather than failing the page.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { FavoritableType, Favorite } from "@api/contract/favorites";
-import { requireTenant } from "~/server/guards.server";
-import { markExpired } from "~/server/session.server";
+import { optionalUser } from "~/server/guards.server";
 
 export interface Following {
   id: number;
@@ -18,12 +17,11 @@ const requestFavorites = new WeakMap<AppLoadContext, Promise<Favorite[] | null>>
 export function favoritesOfRequest(context: AppLoadContext): Promise<Favorite[] | null> {
   let list = requestFavorites.get(context);
   if (!list) {
-    const { session } = context;
+    const { user, api } = optionalUser(context);
     list =
       // A temporary-password user is held on the profile edit page (SPEC §2); the API refuses their other calls.
-      session.user && session.token && !session.user.temporary_password
-        ? requireTenant(context)
-            .favorites.withUser(session.token, () => markExpired(session))
+      user && !user.temporary_password
+        ? api.favorites
             .list()
             .catch((error: unknown) => {
               console.error("favourites load failed:", error instanceof Error ? error.message : error);

@@ -2,8 +2,7 @@
 // with the root loader) and their live and next games in one call. Signed out there is no rail; an outage drops the
 // rail rather than failing the home page.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { requireTenant } from "~/server/guards.server";
-import { markExpired } from "~/server/session.server";
+import { optionalUser } from "~/server/guards.server";
 import type { YourTeamsData } from "./YourTeams";
 import { favoritesOfRequest } from "./following.server";
 
@@ -11,12 +10,11 @@ import { favoritesOfRequest } from "./following.server";
 export const YOUR_TEAMS_LIMIT = 8;
 
 export async function loadYourTeams(context: AppLoadContext): Promise<YourTeamsData | null> {
-  const { session } = context;
-  if (!session.user || !session.token) return null;
-  const calls = requireTenant(context).favorites.withUser(session.token, () => markExpired(session));
+  const { user, api } = optionalUser(context);
+  if (!user) return null;
   try {
     // Live and upcoming in start order: the live ones (started earlier) come first.
-    const [favorites, games] = await Promise.all([favoritesOfRequest(context), calls.events({ stream_status: "live,upcoming", limit: YOUR_TEAMS_LIMIT })]);
+    const [favorites, games] = await Promise.all([favoritesOfRequest(context), api.favorites.events({ stream_status: "live,upcoming", limit: YOUR_TEAMS_LIMIT })]);
     if (!favorites) return null;
     return { favorites, events: games.data };
   } catch (error) {

@@ -3,20 +3,15 @@
 import type { Event } from "@api/contract/catalogue";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { isApiRequestError } from "~/server/api/errors";
-import { markExpired } from "~/server/session.server";
-import type { ReadyTenant } from "~/server/tenant.server";
+import { optionalUser } from "~/server/guards.server";
 import type { ReminderState } from "./RemindMe";
 
-export async function loadReminderState(
-  context: AppLoadContext,
-  tenant: ReadyTenant,
-  event: Pick<Event, "id" | "stream_status">
-): Promise<ReminderState | null> {
+export async function loadReminderState(context: AppLoadContext, event: Pick<Event, "id" | "stream_status">): Promise<ReminderState | null> {
   if (event.stream_status !== "upcoming") return null;
-  const { session } = context;
-  if (!session.user || !session.token) return { signedIn: false, set: false };
+  const { user, api } = optionalUser(context);
+  if (!user) return { signedIn: false, set: false };
   try {
-    const reminders = await tenant.reminders.withUser(session.token, () => markExpired(session)).list(event.id);
+    const reminders = await api.reminders.list(event.id);
     return {
       signedIn: true,
       set: reminders.some((r) => r.event_id === event.id),

@@ -17,7 +17,7 @@ const params = (q: Record<string, string | number | undefined>) =>
 export function analyticsEndpoints(options: ApiClientOptions, lang: Language) {
   return {
     /** The calls made as the user holding `token`; a 401 runs `onUnauthenticated` (SPEC §8). */
-    withUser(token: string, onUnauthenticated?: () => void) {
+    withUser(token: string | null, onUnauthenticated?: () => void) {
       const client = createApiClient(asUser(options, token, onUnauthenticated));
       return {
         /** GET /analytics/dashboard: the range's days (UTC), totals, what plays now and the most watched. */

@@ -1,6 +1,6 @@
 // Typed account calls (SPEC §7 "Auth", profile, access). Anonymous calls go through `authEndpoints`; calls made
 // for a signed-in user go through `withUser(token)`, which adds the Bearer header and reports a 401 so the web
-// session can be cleared (SPEC §8).
+// session can be cleared (SPEC §8). The request's viewer has them bound once (viewer-api.server.ts: `api.account`).
 import type {
   AuthSession,
   LoginInput,
@@ -58,7 +58,7 @@ export function authEndpoints(options: ApiClientOptions) {
   return {
     ...anonymousCalls(createApiClient(options)),
     /** The calls made as the user holding `token`; `onUnauthenticated` runs when the API answers 401. */
-    withUser(token: string, onUnauthenticated?: () => void): UserAuthCalls {
+    withUser(token: string | null, onUnauthenticated?: () => void): UserAuthCalls {
       return userCalls(createApiClient(asUser(options, token, onUnauthenticated)));
     },
   };

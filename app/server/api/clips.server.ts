@@ -39,7 +39,7 @@ export function clipsEndpoints(options: ApiClientOptions, lang: Language) {
     shared: (id: number, uuid: string) => data(anonymous.get<Data<SharedClip>>(`shared-clip/${id}`, { query: { uuid, lang } })),
 
     /** The calls made as the user holding `token`; a 401 runs `onUnauthenticated` (SPEC §8). */
-    withUser(token: string, onUnauthenticated?: () => void) {
+    withUser(token: string | null, onUnauthenticated?: () => void) {
       const client = createApiClient(asUser(options, token, onUnauthenticated));
       return {
         create: (body: ClipBody) => result(data(client.post<Data<Clip>>("clip", { body: { ...body } }))),

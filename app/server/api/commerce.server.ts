@@ -1,5 +1,6 @@
 // The commerce calls (SPEC §7 "Payments"): the catalogue, the buyer's orders and cards, pricing, and the purchase
-// POSTs. The catalogue is public; everything else is made as the signed-in user, whose token the route passes in.
+// POSTs. The catalogue is public; everything else is made as the signed-in user, whose token the request's viewer
+// API binds (viewer-api.server.ts).
 import type { BuyResult, InvoicePreviewWire, Order, Product, SavedCardWire } from "@api/contract/commerce-types";
 import type { Language } from "@api/contract/constants";
 import { asUser, createApiClient, type ApiClientOptions } from "./client.server";
@@ -33,7 +34,7 @@ export interface CardInput {
 
 export function commerceEndpoints(options: ApiClientOptions, lang: Language) {
   const anonymous = createApiClient(options);
-  const as = (token: string, onUnauthenticated?: () => void) => createApiClient(asUser(options, token, onUnauthenticated));
+  const as = (token: string | null, onUnauthenticated?: () => void) => createApiClient(asUser(options, token, onUnauthenticated));
   const data = <T>(p: Promise<Data<T>>) => p.then((r) => r.data);
 
   return {
@@ -45,7 +46,7 @@ export function commerceEndpoints(options: ApiClientOptions, lang: Language) {
     product: (kind: "packages" | "subscriptions", id: number) => data(anonymous.get<Data<Product>>(`${kind}/${id}`, { public: true, query: { lang } })),
 
     /** The calls made as the user holding `token`; a 401 runs `onUnauthenticated` (SPEC §8). */
-    withUser(token: string, onUnauthenticated?: () => void) {
+    withUser(token: string | null, onUnauthenticated?: () => void) {
       const client = as(token, onUnauthenticated);
       return {
         /** Every order of the user, newest first (`no_limit=1`, SPEC §7). */

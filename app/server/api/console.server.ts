@@ -12,7 +12,7 @@ const item = (section: EditableSectionName, id: string) => `console/sections/${s
 export function consoleEndpoints(options: ApiClientOptions) {
   return {
     /** The calls made as the user holding `token`; a 401 runs `onUnauthenticated` (SPEC §8). */
-    withUser(token: string, onUnauthenticated?: () => void) {
+    withUser(token: string | null, onUnauthenticated?: () => void) {
       const client = createApiClient(asUser(options, token, onUnauthenticated));
       return {
         section: (name: EditableSectionName) => data(client.get<Data<SectionState>>(`console/sections/${name}`)),

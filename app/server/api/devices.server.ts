@@ -25,7 +25,7 @@ export function devicesEndpoints(options: ApiClientOptions) {
       const body = (await res.json()) as DeviceToken & { error?: DeviceTokenError; interval?: number };
       return body.error ? { ok: false, error: body.error, interval: body.interval } : { ok: true, token: body };
     },
-    withUser(token: string, onUnauthenticated?: () => void) {
+    withUser(token: string | null, onUnauthenticated?: () => void) {
       const client = createApiClient(asUser(options, token, onUnauthenticated));
       return {
         /** GET /auth/add_session?code=: the device that asks. */

@@ -11,7 +11,7 @@ const data = <T>(p: Promise<Data<T>>) => p.then((r) => r.data);
 export function domainsEndpoints(options: ApiClientOptions) {
   return {
     /** The calls made as the user holding `token`; a 401 runs `onUnauthenticated` (SPEC §8). */
-    withUser(token: string, onUnauthenticated?: () => void) {
+    withUser(token: string | null, onUnauthenticated?: () => void) {
       const client = createApiClient(asUser(options, token, onUnauthenticated));
       return {
         /** GET /console/domains: the channel's domains with the records to create, and the declared ones. */

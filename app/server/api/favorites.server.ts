@@ -24,7 +24,7 @@ export interface FavoriteEventsQuery {
 export function favoritesEndpoints(options: ApiClientOptions, lang: Language) {
   return {
     /** The calls made as the user holding `token`; a 401 runs `onUnauthenticated` (SPEC §8). */
-    withUser(token: string, onUnauthenticated?: () => void) {
+    withUser(token: string | null, onUnauthenticated?: () => void) {
       const client = createApiClient(asUser(options, token, onUnauthenticated));
       return {
         list: () => data(client.get<Data<Favorite[]>>("favorites", { query: { lang } })),

@@ -13,14 +13,12 @@ export type SimulateAsk = { event_id: number } | { participant_id: number } | { 
 
 export function ordersEndpoints(options: ApiClientOptions, lang: Language) {
   return {
-    /** GET /simulate as `token`'s user (owned passes and trial counted), or anonymously without one. */
-    simulate: (ask: SimulateAsk, token?: string | null, onUnauthenticated?: () => void) =>
-      data(createApiClient(asUser(options, token, onUnauthenticated)).get<Data<SimulateResultWire>>("simulate", { query: { ...ask, lang } })),
-
-    /** The calls made as the user holding `token`; a 401 runs `onUnauthenticated` (SPEC §8). */
-    withUser(token: string, onUnauthenticated?: () => void) {
+    /** The calls made as the user holding `token` (/simulate also without one); a 401 runs `onUnauthenticated` (SPEC §8). */
+    withUser(token: string | null, onUnauthenticated?: () => void) {
       const client = createApiClient(asUser(options, token, onUnauthenticated));
       return {
+        /** GET /simulate as the user (owned passes and trial counted), or anonymously without a token. */
+        simulate: (ask: SimulateAsk) => data(client.get<Data<SimulateResultWire>>("simulate", { query: { ...ask, lang } })),
         /** Every charge, renewal and refund, newest first. */
         transactions: () => data(client.get<Data<Transaction[]>>("transactions", { query: { lang } })),
         /** Turns auto-renewal off: the order stays active until its period ends (renewal "cancelled"). */

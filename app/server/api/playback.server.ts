@@ -5,7 +5,7 @@
 import type { Language } from "@api/contract/constants";
 import type { DownloadTicket, Playback, PlaybackDenied } from "@api/contract/media";
 import type { StreamInfo, StreamLimitDenied } from "@api/contract/streams";
-import { asUser, asViewer, createApiClient, type ApiClientOptions } from "./client.server";
+import { asUser, asViewer, createApiClient, type ApiClient, type ApiClientOptions } from "./client.server";
 import { isApiRequestError } from "./errors";
 
 export type PlaybackRefusal = PlaybackDenied["reason"];
@@ -30,21 +30,16 @@ function refusalReason(body: unknown): PlaybackRefusal | null {
 /** A download ticket, or the API's reason for refusing it (no allowance left, not finished, no access…). */
 export type DownloadTicketResult = { ok: true; ticket: DownloadTicket } | { ok: false; message: string };
 
-/** The playback calls of one channel, built on the same client options (key source, visitor headers) as the rest. */
 /** The body of a refusal at the streams limit (reason "streams"), or null for any other body. */
 function streamLimit(body: unknown): StreamLimitDenied | null {
   const b = body as Partial<StreamLimitDenied> | null;
   return b?.reason === "streams" && typeof b.limit === "number" && Array.isArray(b.streams) ? (b as StreamLimitDenied) : null;
 }
 
+/** The playback calls of one channel, built on the same client options (key source, visitor headers) as the rest. */
 export function playbackEndpoints(options: ApiClientOptions, lang: Language) {
-  /**
-   * One grant request as the holder of `token` (or anonymously) and the viewer id (preroll suppression when signed
-   * out); refusals (403), "not started" (409) and "no video" (404) become results, not errors. `onUnauthenticated`
-   * runs when the API answers 401, so the web session can be cleared (SPEC §8).
-   */
-  async function grant(path: string, token?: string | null, onUnauthenticated?: () => void, viewerId?: string | null): Promise<PlaybackResult> {
-    const client = createApiClient(asViewer(asUser(options, token, onUnauthenticated), viewerId));
+  /** One grant request; refusals (403), "not started" (409) and "no video" (404) become results, not errors. */
+  async function grant(client: ApiClient, path: string): Promise<PlaybackResult> {
     try {
       const { data } = await client.post<{ data: Playback }>(path, { query: { lang } });
       return { kind: "allowed", grant: data };
@@ -62,28 +57,35 @@ export function playbackEndpoints(options: ApiClientOptions, lang: Language) {
   }
 
   return {
-    /** The grant for the event `eventId` (`POST events/{id}/playback`). */
-    playback: (eventId: number, token?: string | null, onUnauthenticated?: () => void, viewerId?: string | null) =>
-      grant(`events/${eventId}/playback`, token, onUnauthenticated, viewerId),
-    /** The grant for the VOD library item `itemId` (`POST vod-media-items/{id}/playback`), same answers as `playback`. */
-    vodPlayback: (itemId: number, token?: string | null, onUnauthenticated?: () => void, viewerId?: string | null) =>
-      grant(`vod-media-items/${itemId}/playback`, token, onUnauthenticated, viewerId),
-    /** Records that a preroll played for this user or viewer (`POST prerolls/{id}/played`, 204), so it is suppressed. */
-    async prerollPlayed(prerollId: number, token: string | null | undefined, viewerId: string | null | undefined, onUnauthenticated?: () => void): Promise<void> {
-      const client = createApiClient(asViewer(asUser(options, token, onUnauthenticated), viewerId));
-      await client.post<void>(`prerolls/${prerollId}/played`, { noContent: true });
-    },
-    /** Takes one download of the event as the signed-in user (`POST download-event/{id}`): the ticket, or why not. */
-    async downloadTicket(eventId: number, token: string, onUnauthenticated?: () => void): Promise<DownloadTicketResult> {
-      const client = createApiClient(asUser(options, token, onUnauthenticated));
-      try {
-        const { data } = await client.post<{ data: DownloadTicket }>(`download-event/${eventId}`);
-        return { ok: true, ticket: data };
-      } catch (error) {
-        // A refusal (403/404/409/422…) is shown to the user with the API's message; outages stay errors.
-        if (isApiRequestError(error, "http", "not_found", "validation") && error.body?.message) return { ok: false, message: error.body.message };
-        throw error;
-      }
+    /**
+     * The playback calls as the holder of `token`, or anonymously without one; a 401 runs `onUnauthenticated` (SPEC §8).
+     * The grants and the preroll reports also carry the anonymous viewer id `viewerId()` names at the call (preroll
+     * suppression while signed out).
+     */
+    withUser(token: string | null, onUnauthenticated?: () => void, viewerId: () => string | null = () => null) {
+      const asTheUser = asUser(options, token, onUnauthenticated);
+      const asTheViewer = () => createApiClient(asViewer(asTheUser, viewerId()));
+      return {
+        /** The grant for the event `eventId` (`POST events/{id}/playback`). */
+        event: (eventId: number) => grant(asTheViewer(), `events/${eventId}/playback`),
+        /** The grant for the VOD library item `itemId` (`POST vod-media-items/{id}/playback`), same answers as `event`. */
+        vod: (itemId: number) => grant(asTheViewer(), `vod-media-items/${itemId}/playback`),
+        /** Records that a preroll played for this user or viewer (`POST prerolls/{id}/played`, 204), so it is suppressed. */
+        async prerollPlayed(prerollId: number): Promise<void> {
+          await asTheViewer().post<void>(`prerolls/${prerollId}/played`, { noContent: true });
+        },
+        /** Takes one download of the event as the signed-in user (`POST download-event/{id}`): the ticket, or why not. */
+        async downloadTicket(eventId: number): Promise<DownloadTicketResult> {
+          try {
+            const { data } = await createApiClient(asTheUser).post<{ data: DownloadTicket }>(`download-event/${eventId}`);
+            return { ok: true, ticket: data };
+          } catch (error) {
+            // A refusal (403/404/409/422…) is shown to the user with the API's message; outages stay errors.
+            if (isApiRequestError(error, "http", "not_found", "validation") && error.body?.message) return { ok: false, message: error.body.message };
+            throw error;
+          }
+        },
+      };
     },
   };
 }

@@ -21,7 +21,7 @@ export function remindersEndpoints(options: ApiClientOptions) {
       result(data(anonymous.post<Data<{ unsubscribed: boolean }>>("reminders/unsubscribe", { body: { user, signature } }))),
 
     /** The calls made as the user holding `token`; a 401 runs `onUnauthenticated` (SPEC §8). */
-    withUser(token: string, onUnauthenticated?: () => void) {
+    withUser(token: string | null, onUnauthenticated?: () => void) {
       const client = createApiClient(asUser(options, token, onUnauthenticated));
       return {
         list: (eventId?: number) =>

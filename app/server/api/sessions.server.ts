@@ -10,7 +10,7 @@ const data = <T>(p: Promise<Data<T>>) => p.then((r) => r.data);
 export function sessionsEndpoints(options: ApiClientOptions) {
   return {
     /** The calls made as the user holding `token`; a 401 runs `onUnauthenticated` (SPEC §8). */
-    withUser(token: string, onUnauthenticated?: () => void) {
+    withUser(token: string | null, onUnauthenticated?: () => void) {
       const client = createApiClient(asUser(options, token, onUnauthenticated));
       return {
         /** GET /sessions: every live session, newest seen first. */

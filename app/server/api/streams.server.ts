@@ -9,7 +9,7 @@ export type StreamBeat = "ok" | StreamEnded["reason"];
 
 export function streamsEndpoints(options: ApiClientOptions) {
   return {
-    withUser(token: string, onUnauthenticated?: () => void) {
+    withUser(token: string | null, onUnauthenticated?: () => void) {
       const client = createApiClient(asUser(options, token, onUnauthenticated));
       return {
         /** POST /streams/heartbeat. */
