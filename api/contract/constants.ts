@@ -70,3 +70,9 @@ export const REGISTER_IP_WINDOW_MS = HOUR_MS;
 /** Submissions of a channel's public forms (the contact form) per IP and channel (issue 25). */
 export const FORM_IP_LIMIT = 10;
 export const FORM_IP_WINDOW_MS = HOUR_MS;
+
+/**
+ * How long a custom domain's unverified claim lasts (issue 25): after it, the claim neither blocks another channel nor
+ * verifies, and the owner adds the domain again for new records.
+ */
+export const DOMAIN_CLAIM_TTL_MS = 7 * 24 * HOUR_MS;
