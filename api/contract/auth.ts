@@ -2,6 +2,7 @@
 // app. Form schemas take their messages as an argument: the API answers in the spec's English words, the web
 // forms show the same rules in the visitor's language.
 import { z } from "zod";
+import { MINUTE_MS, RECENT_SIGN_IN_MS } from "./constants";
 import { EMAIL_PATTERN, isPhone } from "./validation";
 
 /**
@@ -34,6 +35,9 @@ export const AUTH_MESSAGES = {
   resetLinkUsed: "Reset password link already used.",
   /** Deletion links reuse the verification wording of SPEC §8. */
   deletionFailed: "Verification failed.",
+  /** An email change is re-authenticated (issue 25), beside SPEC §8's "incorrect password". */
+  currentPasswordForEmail: "Enter your current password to change your email address.",
+  recentSignInRequired: `To change your email address, sign out and sign in again first: your sign-in must be less than ${RECENT_SIGN_IN_MS / MINUTE_MS} minutes old.`,
 } as const;
 
 export interface AuthFormMessages {
@@ -211,6 +215,8 @@ export interface User {
   phone: string | null;
   language: string;
   email_verified: boolean;
+  /** A new address waiting for its confirmation link; `email` stays the account's until it is followed (issue 25). */
+  pending_email: string | null;
   temporary_password: boolean;
   trial_period_used: boolean;
   is_geo_blocked: boolean;

@@ -27,6 +27,13 @@ export const SESSION_TOUCH_MS = 5 * MINUTE_MS;
 export const VERIFY_LINK_TTL_MS = 24 * HOUR_MS;
 export const RESET_LINK_TTL_MS = HOUR_MS;
 export const DELETE_LINK_TTL_MS = HOUR_MS;
+/** A new email address is confirmed with a link as long-lived as a verification link (issue 25). */
+export const EMAIL_CHANGE_LINK_TTL_MS = VERIFY_LINK_TTL_MS;
+/**
+ * An account without a password (Google or Facebook only) proves it is its owner for an email change by a sign-in
+ * this recent: the session must have been opened within this window (issue 25).
+ */
+export const RECENT_SIGN_IN_MS = 10 * MINUTE_MS;
 /** PBKDF2-SHA256 iterations: the Workers cap (TOOLCHAIN "Workers limits"). */
 export const PBKDF2_ITERATIONS = 100_000;
 /** Sign-in attempts per IP and channel per window (generous: a family or an office shares one IP). */
@@ -63,3 +70,9 @@ export const REGISTER_IP_WINDOW_MS = HOUR_MS;
 /** Submissions of a channel's public forms (the contact form) per IP and channel (issue 25). */
 export const FORM_IP_LIMIT = 10;
 export const FORM_IP_WINDOW_MS = HOUR_MS;
+
+/**
+ * How long a custom domain's unverified claim lasts (issue 25): after it, the claim neither blocks another channel nor
+ * verifies, and the owner adds the domain again for new records.
+ */
+export const DOMAIN_CLAIM_TTL_MS = 7 * 24 * HOUR_MS;

@@ -2,6 +2,7 @@
 // and the words of their refusals. The hostname rules that need no server state live here, so the console's form
 // checks them in the browser with the same schema the API parses.
 import { z } from "zod";
+import { DOMAIN_CLAIM_TTL_MS, HOUR_MS } from "./constants";
 
 export const DOMAIN_STATUSES = ["pending", "active", "failed"] as const;
 export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
@@ -30,6 +31,8 @@ export interface CustomDomain {
   records: [DnsRecord, DnsRecord];
   /** ISO 8601. */
   created_at: string;
+  /** When an unverified claim stops counting (ISO 8601); null once verified. */
+  expires_at: string | null;
   checked_at: string | null;
   activated_at: string | null;
 }
@@ -52,6 +55,10 @@ export const DOMAIN_MESSAGES = {
   alreadyYours: "This domain is already on your channel.",
   tooMany: `A channel can have at most ${MAX_CUSTOM_DOMAINS} domains. Remove one first.`,
   providerDown: "The domain service did not answer. Try again in a minute.",
+  /** Unverified claims of one hostname by several channels: the first verified wins (issue 25). */
+  verifiedElsewhere: "Another channel verified this domain first, so it serves that channel. Remove it here.",
+  claimExpired: `This domain was not verified within ${DOMAIN_CLAIM_TTL_MS / (24 * HOUR_MS)} days, so its claim expired. Add it again to get new records.`,
+  claimTakenOver: "Another channel has claimed this domain since, and the domain service holds one claim at a time. If the domain is yours, add it again to get new records.",
 } as const;
 
 export type DomainFormMessages = Pick<Record<keyof typeof DOMAIN_MESSAGES, string>, "required" | "invalid" | "ip" | "tooLong">;

@@ -21,6 +21,9 @@ export const users = sqliteTable(
     passwordHash: text("password_hash"),
     temporaryPassword: integer("temporary_password", { mode: "boolean" }).notNull().default(false),
     emailVerifiedAt: integer("email_verified_at"),
+    // An email change waiting for its link (issue 25): `email` stays the account's address until the new one is proven.
+    pendingEmail: text("pending_email"),
+    pendingEmailExpiresAt: integer("pending_email_expires_at"),
     trialPeriodUsed: integer("trial_period_used", { mode: "boolean" }).notNull().default(false),
     // The language mails are written in.
     language: text("language").notNull().default("en"),
@@ -72,7 +75,7 @@ export const sessions = sqliteTable(
 );
 
 /**
- * Email verification, password reset and account deletion links. The link carries email, expires and
+ * Email verification, password reset, account deletion and email change links. The link carries email, expires and
  * signature; only the signature's SHA-256 is stored, and `used_at` makes the link single-use.
  */
 export const signedLinks = sqliteTable(
@@ -81,7 +84,7 @@ export const signedLinks = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     channelId: channelId(),
     userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["verify_email", "password_reset", "delete_account"] }).notNull(),
+    purpose: text("purpose", { enum: ["verify_email", "password_reset", "delete_account", "change_email"] }).notNull(),
     signatureHash: text("signature_hash").notNull().unique(),
     // Random per link, part of the HMAC input, so two links for the same email and expiry still differ.
     nonce: text("nonce").notNull(),

@@ -1,5 +1,6 @@
 // The operator side (issue 16): the stored channel definition the console edits, the audit log of every edit,
 // custom domains claimed by owners, live inputs from encoders and uploaded videos.
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { channels } from "./schema";
 import { events } from "./catalogue-schema";
@@ -50,7 +51,7 @@ export const customHostnames = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     channelId: channelId(),
-    hostname: text("hostname").notNull().unique(),
+    hostname: text("hostname").notNull(),
     status: text("status", { enum: ["pending", "active", "failed"] }).notNull().default("pending"),
     /** The provider's id (Cloudflare's custom hostname id; the local provider's own). */
     providerId: text("provider_id").notNull(),
@@ -63,7 +64,14 @@ export const customHostnames = sqliteTable(
     checkedAt: integer("checked_at"),
     activatedAt: integer("activated_at"),
   },
-  (t) => [index("custom_hostnames_channel_idx").on(t.channelId)],
+  (t) => [
+    index("custom_hostnames_channel_idx").on(t.channelId),
+    index("custom_hostnames_hostname_idx").on(t.hostname),
+    uniqueIndex("custom_hostnames_channel_hostname_idx").on(t.channelId, t.hostname),
+    // A hostname serves one channel at most, but unverified claims of several channels wait side by side (issue 25):
+    // the first verified wins, so a claim alone cannot squat a domain.
+    uniqueIndex("custom_hostnames_active_hostname_idx").on(t.hostname).where(sql`status = 'active'`),
+  ],
 );
 
 /** DNS as the local CustomHostnames provider sees it: records a tester "creates" through a dev-only route. */

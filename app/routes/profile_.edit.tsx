@@ -25,6 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // SPEC §2: a temporary-password user is held here until the password is changed.
     held: user.temporary_password,
     hasPassword: user.has_password,
+    pendingEmail: user.pending_email,
     meta: { title: t("auth:titles.profileEdit") },
   };
 }
@@ -46,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const schema = intent === "password" ? passwordChangeSchema(messages, user.has_password) : profileDetailsSchema(messages);
   const submission = intent === "delete" ? null : parseWithZod(formData, { schema });
-  const hideFields = intent === "password" ? ["current_password", "password", "password_confirmation"] : [];
+  const hideFields = intent === "password" ? ["current_password", "password", "password_confirmation"] : ["current_password"];
   if (submission && submission.status !== "success") return answer({ result: submission.reply({ hideFields }), notice: null, error: null }, 422);
 
   try {
@@ -59,12 +60,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const patch = intent === "password" ? value : { ...value, phone: value.phone ?? "" };
     const updated = await api.account.updateProfile(patch);
     replaceUser(context.session, updated);
-    const emailChanged = intent === "details" && updated.email !== user.email;
+    // A new email waits for its link (issue 25): the form shows the current address again.
+    const emailPending = intent === "details" && value.email !== user.email && updated.pending_email !== null;
     const notice =
       intent === "password"
         ? `${t("auth:profileEdit.passwordSaved")} ${t(value.end_other_sessions ? "auth:profileEdit.othersSignedOut" : "auth:profileEdit.othersKept")}`
-        : t(emailChanged ? "auth:profileEdit.emailChanged" : "auth:profileEdit.detailsSaved");
-    return answer({ result: submission!.reply({ resetForm: intent === "password" }), notice, error: null });
+        : emailPending
+          ? t("auth:profileEdit.emailChanged", { email: updated.pending_email })
+          : t("auth:profileEdit.detailsSaved");
+    return answer({ result: submission!.reply({ resetForm: intent === "password" || emailPending, hideFields }), notice, error: null });
   } catch (error) {
     if (isApiRequestError(error, "unauthenticated")) throw redirect("/login", { headers: { "Set-Cookie": destroySession(request) } });
     if (isApiRequestError(error, "throttled")) return answer({ result: submission?.reply({ hideFields }) ?? null, notice: null, error: t("auth:messages.throttled") }, 422);
@@ -89,7 +93,7 @@ export default function ProfileEdit() {
   const [detailsForm, details] = useForm({
     id: "profile-details",
     lastResult: resultFor("details")?.result,
-    defaultValue: data.user,
+    defaultValue: { ...data.user, current_password: "" },
     constraint: getZodConstraint(profileDetailsSchema(EN_AUTH_FORM)),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -138,7 +142,7 @@ export default function ProfileEdit() {
         <>
           <section className="auth-section" aria-labelledby="profile-details-title">
             <h2 id="profile-details-title">{t("profileEdit.details")}</h2>
-            {notices("details")}
+            {notices("details") ?? (data.pendingEmail ? <FormNotice tone="success">{t("profileEdit.emailPending", { email: data.pendingEmail })}</FormNotice> : null)}
             <Form method="post" {...getFormProps(detailsForm)} className="auth-form">
               <input type="hidden" name="intent" value="details" />
               <div className="auth-form__row">
@@ -147,6 +151,11 @@ export default function ProfileEdit() {
               </div>
               <TextField meta={details.email} label={t("form.email")} type="email" autoComplete="email" />
               <TextField meta={details.phone} label={t("form.phone")} type="tel" autoComplete="tel" optional />
+              {data.hasPassword ? (
+                <TextField meta={details.current_password} label={t("profileEdit.emailCurrentPassword")} type="password" autoComplete="current-password" />
+              ) : (
+                <p className="field__hint">{t("profileEdit.recentSignInHint")}</p>
+              )}
               <button type="submit" className="button button--primary" disabled={busyWith === "details"}>
                 {t("profileEdit.saveDetails")}
               </button>

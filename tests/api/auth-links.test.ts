@@ -143,7 +143,9 @@ describe("password reset", () => {
     const { token } = await registerUser(alpha, email);
     await alpha.post("/api/auth/password-reset-request", { email });
     const { params } = await lastLink(alpha, email, "password_reset");
-    expect((await alpha.post("/api/profile", { _method: "patch", email: freshEmail() }, token)).status).toBe(200);
+    const next = freshEmail("moved");
+    expect((await alpha.post("/api/profile", { _method: "patch", email: next, current_password: PASSWORD }, token)).status).toBe(200);
+    expect((await alpha.post("/api/auth/email-verify", (await lastLink(alpha, next, "change_email")).params)).status).toBe(200);
     const res = await reset(alpha, params);
     expect(res.status).toBe(404);
     expect(await message(res)).toBe(AUTH_MESSAGES.userNotFound);

@@ -39,22 +39,22 @@ describe("POST /profile", () => {
     expect((await json<{ errors: Record<string, string[]> }>(res)).errors.phone).toEqual(["A valid phone number is required"]);
   });
 
-  it("a new email must be verified again and gets its own link", async () => {
+  it("a new email waits for its own link, then is the account's, verified", async () => {
     const email = freshEmail();
     const { token } = await registerUser(alpha, email);
     await alpha.post("/api/auth/email-verify", (await lastLink(alpha, email, "verify_email")).params);
     const next = freshEmail("moved");
-    const res = await patch(alpha, token, { email: next.toUpperCase() });
-    expect((await json<Data<User>>(res)).data).toMatchObject({ email: next, email_verified: false });
-    const { params } = await lastLink(alpha, next, "verify_email");
-    expect((await json<Data<User>>(await alpha.post("/api/auth/email-verify", params))).data.email_verified).toBe(true);
+    const res = await patch(alpha, token, { email: next.toUpperCase(), current_password: PASSWORD });
+    expect((await json<Data<User>>(res)).data).toMatchObject({ email, email_verified: true, pending_email: next });
+    const { params } = await lastLink(alpha, next, "change_email");
+    expect((await json<Data<User>>(await alpha.post("/api/auth/email-verify", params))).data).toMatchObject({ email: next, email_verified: true });
   });
 
   it("refuses an email another account of the channel has", async () => {
     const taken = freshEmail();
     await registerUser(alpha, taken);
     const { token } = await registerUser(alpha);
-    const res = await patch(alpha, token, { email: taken });
+    const res = await patch(alpha, token, { email: taken, current_password: PASSWORD });
     expect(res.status).toBe(422);
     expect((await json<{ errors: Record<string, string[]> }>(res)).errors.email).toEqual([AUTH_MESSAGES.emailTaken]);
   });

@@ -118,4 +118,14 @@ describe("mail", () => {
     const en = renderMail({ kind: "delete_account", language: "en", branding: { ...branding, logoUrl: null }, firstName: "", link: "http://x.localhost/confirm-account-deletion" });
     expect(en.text.startsWith("Hello,")).toBe(true);
   });
+
+  it("names the new address in the mails of an email change, escaped in HTML", () => {
+    const branding = { name: "Alpha", logoUrl: null, primary: "#1d4ed8" };
+    const notice = renderMail({ kind: "email_change_notice", language: "en", branding, firstName: "Ada", link: "http://a.localhost/password-reset-request", newEmail: "new<x>@example.test" });
+    expect(notice.text).toContain("changed to new<x>@example.test");
+    expect(notice.html).toContain("new&#60;x&#62;@example.test");
+    const fr = renderMail({ kind: "email_change_notice", language: "fr", branding, firstName: "", link: "http://a.localhost/password-reset-request", newEmail: "n@example.test" });
+    expect(fr.text).toContain("remplacée par n@example.test");
+    expect(renderMail({ kind: "change_email", language: "en", branding, firstName: "", link: "http://a.localhost/verify-email?x=1" }).subject).toBe("Confirm your new email address for Alpha");
+  });
 });

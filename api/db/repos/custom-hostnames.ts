@@ -1,6 +1,7 @@
 // Custom domains owners add in the console (issue 16). Every read names the channel from the request's scope;
-// only `hostnameClaims` looks across channels, because a hostname can belong to one channel at most.
-import { and, asc, count, eq } from "drizzle-orm";
+// only `hostnameClaims` (and the rival claims a verification settles) look across channels, because a hostname
+// serves one channel at most.
+import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../client";
 import { channelDomains, customHostnames } from "../schema";
 
@@ -29,20 +30,20 @@ export function findChannelHostname(db: Db, channelId: number, id: number) {
 export interface HostnameClaims {
   /** The channel whose definition declares the hostname. */
   declaredBy: number | null;
-  /** The channel an owner added it to (any status). */
-  addedBy: number | null;
+  /** Every channel's claim of it, verified or not (one per channel). */
+  claims: CustomHostnameRow[];
   /** How many domains the asking channel has added. */
   channelCount: number;
 }
 
 /** Who already has a hostname, and how many domains the channel holds, in one round trip. */
 export async function hostnameClaims(db: Db, hostname: string, channelId: number): Promise<HostnameClaims> {
-  const [declared, added, counted] = await db.batch([
+  const [declared, claims, counted] = await db.batch([
     db.select({ channelId: channelDomains.channelId }).from(channelDomains).where(eq(channelDomains.hostname, hostname)).limit(1),
-    db.select({ channelId: customHostnames.channelId }).from(customHostnames).where(eq(customHostnames.hostname, hostname)).limit(1),
+    db.select().from(customHostnames).where(eq(customHostnames.hostname, hostname)).orderBy(asc(customHostnames.id)),
     db.select({ n: count() }).from(customHostnames).where(eq(customHostnames.channelId, channelId)),
   ]);
-  return { declaredBy: declared[0]?.channelId ?? null, addedBy: added[0]?.channelId ?? null, channelCount: counted[0]?.n ?? 0 };
+  return { declaredBy: declared[0]?.channelId ?? null, claims, channelCount: counted[0]?.n ?? 0 };
 }
 
 /** The insert of a new domain, unexecuted, to batch with its audit entry. */
@@ -59,3 +60,10 @@ export const updateHostnameQuery = (db: Db, row: Pick<CustomHostnameRow, "id" | 
 /** The delete of a domain, unexecuted. */
 export const deleteHostnameQuery = (db: Db, row: Pick<CustomHostnameRow, "id" | "channelId">) =>
   db.delete(customHostnames).where(and(eq(customHostnames.channelId, row.channelId), eq(customHostnames.id, row.id)));
+
+/** Settles other channels' unverified claims (a verification won, or the provider's copy moved), unexecuted. */
+export const settleClaimsQuery = (db: Db, ids: number[], change: Pick<CustomHostnameRow, "status" | "detail" | "checkedAt">) =>
+  db
+    .update(customHostnames)
+    .set(change)
+    .where(and(inArray(customHostnames.id, ids), ne(customHostnames.status, "active")));

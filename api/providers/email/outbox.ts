@@ -35,6 +35,8 @@ export interface QueueMailInput {
   kind: MailKind;
   /** Absolute URL of the mail's action. */
   link: string;
+  /** The address an email change goes to, named in its mails. */
+  newEmail?: string;
   /** The web origin the request came from: where links and the logo point. */
   origin: string;
   now: number;
@@ -43,7 +45,7 @@ export interface QueueMailInput {
 export async function queueMail(db: Db, env: Pick<Env, "JOBS">, input: QueueMailInput): Promise<number> {
   const language = mailLanguage(input.language);
   const branding = await channelBranding(db, input.channel, input.origin);
-  const content = renderMail({ kind: input.kind, language, branding, firstName: input.firstName, link: input.link });
+  const content = renderMail({ kind: input.kind, language, branding, firstName: input.firstName, link: input.link, newEmail: input.newEmail });
   return queueRenderedMail(db, env, { channelId: input.channel.id, userId: input.userId, kind: input.kind, to: input.to, language, content, now: input.now });
 }
 

@@ -2,7 +2,7 @@
 // has a plain-text part and a small inline-styled HTML part: mail clients ignore stylesheets.
 import type { Language } from "../../contract/constants";
 
-export type MailKind = "verify_email" | "password_reset" | "delete_account" | "owner_invite";
+export type MailKind = "verify_email" | "password_reset" | "delete_account" | "owner_invite" | "change_email" | "email_change_notice";
 
 export interface Branding {
   name: string;
@@ -21,7 +21,8 @@ export interface MailContent {
 interface Words {
   subject: (channel: string) => string;
   greeting: (name: string) => string;
-  body: string;
+  /** A function of the new address for the mails about an email change. */
+  body: string | ((newEmail: string) => string);
   action: string;
   expiry: string;
   ignore: string;
@@ -61,6 +62,22 @@ const WORDS: Record<Language, Record<MailKind, Words>> = {
       expiry: "The link is valid for 7 days and can be used once.",
       ignore: "If you did not expect this, you can ignore this message.",
     },
+    change_email: {
+      subject: (c) => `Confirm your new email address for ${c}`,
+      greeting: (n) => (n ? `Hello ${n},` : "Hello,"),
+      body: "You asked to use this address for your account. Open the link below to confirm it; until then your account keeps its current address.",
+      action: "Confirm my new email",
+      expiry: "The link is valid for 24 hours and can be used once.",
+      ignore: "If you did not ask for this, you can ignore this message: nothing changes.",
+    },
+    email_change_notice: {
+      subject: (c) => `Your ${c} email address is being changed`,
+      greeting: (n) => (n ? `Hello ${n},` : "Hello,"),
+      body: (to) => `Your email address is being changed to ${to}. Your account keeps this address until the new one is confirmed from its inbox.`,
+      action: "Reset my password",
+      expiry: "If this was you, there is nothing to do.",
+      ignore: "If this wasn't you, reset your password now with the link above: it signs every device out and cancels the change.",
+    },
   },
   fr: {
     verify_email: {
@@ -95,6 +112,22 @@ const WORDS: Record<Language, Record<MailKind, Words>> = {
       expiry: "Le lien est valable 7 jours et ne peut servir qu’une fois.",
       ignore: "Si vous n’attendiez pas ce message, ignorez-le.",
     },
+    change_email: {
+      subject: (c) => `Confirmez votre nouvelle adresse e-mail pour ${c}`,
+      greeting: (n) => (n ? `Bonjour ${n},` : "Bonjour,"),
+      body: "Vous avez demandé à utiliser cette adresse pour votre compte. Ouvrez le lien ci-dessous pour la confirmer ; d’ici là, votre compte garde son adresse actuelle.",
+      action: "Confirmer ma nouvelle adresse",
+      expiry: "Le lien est valable 24 heures et ne peut servir qu’une fois.",
+      ignore: "Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : rien ne change.",
+    },
+    email_change_notice: {
+      subject: (c) => `L’adresse e-mail de votre compte ${c} va changer`,
+      greeting: (n) => (n ? `Bonjour ${n},` : "Bonjour,"),
+      body: (to) => `L’adresse e-mail de votre compte va être remplacée par ${to}. Votre compte garde cette adresse-ci tant que la nouvelle n’est pas confirmée depuis sa boîte de réception.`,
+      action: "Réinitialiser mon mot de passe",
+      expiry: "Si c’est bien vous, vous n’avez rien à faire.",
+      ignore: "Si ce n’est pas vous, réinitialisez votre mot de passe dès maintenant avec le lien ci-dessus : tous les appareils sont déconnectés et le changement est annulé.",
+    },
   },
 };
 
@@ -107,6 +140,8 @@ export interface MailInput {
   firstName: string;
   /** Absolute URL of the action. */
   link: string;
+  /** The address an email change goes to (change_email, email_change_notice). */
+  newEmail?: string;
 }
 
 export function renderMail(input: MailInput): MailContent {
@@ -114,11 +149,12 @@ export function renderMail(input: MailInput): MailContent {
   const { name, primary } = input.branding;
   const subject = w.subject(name);
   const greeting = w.greeting(input.firstName);
-  const text = [greeting, "", w.body, "", `${w.action}: ${input.link}`, "", w.expiry, w.ignore, "", `— ${name}`].join("\n");
+  const body = typeof w.body === "function" ? w.body(input.newEmail ?? "") : w.body;
+  const text = [greeting, "", body, "", `${w.action}: ${input.link}`, "", w.expiry, w.ignore, "", `— ${name}`].join("\n");
   const e = escapeHtml;
   const html = brandedHtml(input.language, input.branding, [
     `<p style="margin:0 0 16px">${e(greeting)}</p>`,
-    `<p style="margin:0 0 24px">${e(w.body)}</p>`,
+    `<p style="margin:0 0 24px">${e(body)}</p>`,
     `<p style="margin:0 0 24px"><a href="${e(input.link)}" style="display:inline-block;padding:12px 20px;border-radius:6px;background:${e(primary)};color:#ffffff;text-decoration:none;font-weight:bold">${e(w.action)}</a></p>`,
     `<p style="margin:0 0 8px;font-size:13px;color:#52525b">${e(w.expiry)}</p>`,
     `<p style="margin:0 0 8px;font-size:13px;color:#52525b">${e(w.ignore)}</p>`,

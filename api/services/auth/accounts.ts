@@ -2,7 +2,7 @@
 // thin: they parse, guard and answer; the rules are here.
 import { eq, sql } from "drizzle-orm";
 import { AUTH_MESSAGES, type RegisterInput } from "../../contract/auth";
-import { DELETE_LINK_TTL_MS, RESET_LINK_TTL_MS, VERIFY_LINK_TTL_MS } from "../../contract/constants";
+import { DELETE_LINK_TTL_MS, EMAIL_CHANGE_LINK_TTL_MS, RESET_LINK_TTL_MS, VERIFY_LINK_TTL_MS } from "../../contract/constants";
 import { users } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import { authSecret } from "../../lib/secrets";
@@ -14,6 +14,7 @@ import { issueDeviceToken, isKnownDevice } from "./device-token";
 import { requireAcceptablePassword } from "./password-policy";
 import { dummyVerify, hashPassword, verifyPassword } from "./passwords";
 import { isUniqueViolation, sessionClient, type AuthRequest } from "./request";
+import { confirmEmailChange } from "./email-change";
 import { closeUserSessionsQuery, openSession } from "./sessions";
 import { checkSignedLink, createSignedLink, linkPath, markLinkUsed, type LinkParams, type LinkPurpose } from "./signed-links";
 import { clearThrottle, RULES, throttle, throttleKeys } from "./throttle";
@@ -27,6 +28,8 @@ const LINKS: Record<LinkPurpose, { path: string; ttlMs: number; mail: MailKind }
   verify_email: { path: "/verify-email", ttlMs: VERIFY_LINK_TTL_MS, mail: "verify_email" },
   password_reset: { path: "/password-reset", ttlMs: RESET_LINK_TTL_MS, mail: "password_reset" },
   delete_account: { path: "/confirm-account-deletion", ttlMs: DELETE_LINK_TTL_MS, mail: "delete_account" },
+  // Mailed to the new address by email-change.ts, not through mailLink.
+  change_email: { path: "/verify-email", ttlMs: EMAIL_CHANGE_LINK_TTL_MS, mail: "change_email" },
 };
 
 /** Signs a link for the user and writes its mail to the outbox. */
@@ -128,8 +131,14 @@ export async function linkUser(req: AuthRequest, email: string, userId: number):
   return user;
 }
 
+/** Follows a verification link: a registration's, or an email change's (the same page receives both). */
 export async function verifyEmail(req: AuthRequest, link: LinkParams): Promise<UserRow> {
-  const check = await checkSignedLink(req.db, { ...link, secret: authSecret(req.env), channelId: req.channel.id, purpose: "verify_email", now: req.now });
+  const checkAs = (purpose: LinkPurpose) => checkSignedLink(req.db, { ...link, secret: authSecret(req.env), channelId: req.channel.id, purpose, now: req.now });
+  const check = await checkAs("verify_email");
+  if (!check.ok && check.reason === "invalid") {
+    const change = await checkAs("change_email");
+    if (change.ok || change.reason !== "invalid") return confirmEmailChange(req, link, change);
+  }
   if (!check.ok) throw new ApiError(422, AUTH_MESSAGES.verificationFailed);
   const user = await linkUser(req, link.email, check.userId);
   if (user.emailVerifiedAt !== null) throw new ApiError(409, AUTH_MESSAGES.emailAlreadyVerified);
@@ -171,7 +180,7 @@ export async function checkResetLink(req: AuthRequest, link: LinkParams): Promis
   await resetLinkUser(req, link);
 }
 
-/** A new password from a reset link: it also proves the email, ends a temporary password and every session. */
+/** A new password from a reset link: it also proves the email, ends a temporary password, a pending email change and every session. */
 export async function resetPassword(req: AuthRequest, input: LinkParams & { password: string }): Promise<{ userId: number }> {
   const { linkId, user } = await resetLinkUser(req, input);
   requireAcceptablePassword(input.password, [user.email]);
@@ -180,7 +189,8 @@ export async function resetPassword(req: AuthRequest, input: LinkParams & { pass
     markLinkUsed(req.db, linkId, req.now),
     req.db
       .update(users)
-      .set({ passwordHash, temporaryPassword: false, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${req.now})`, updatedAt: req.now })
+      // A reset also cancels a pending email change: the notice mail tells the owner a reset does.
+      .set({ passwordHash, temporaryPassword: false, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${req.now})`, pendingEmail: null, pendingEmailExpiresAt: null, updatedAt: req.now })
       .where(eq(users.id, user.id)),
     closeUserSessionsQuery(req.db, req.channel.id, user.id),
   ]);

@@ -1,25 +1,24 @@
 // Profile changes and account deletion (SPEC §7 GET/POST /profile, delete-account-confirm).
 import { eq } from "drizzle-orm";
-import { AUTH_MESSAGES, EN_AUTH_FORM, type ProfilePatch } from "../../contract/auth";
+import { AUTH_MESSAGES, type ProfilePatch } from "../../contract/auth";
 import { users } from "../../db/schema";
 import { userClipObjects } from "../../db/repos/clips";
 import { ApiError } from "../../lib/errors";
 import { authSecret } from "../../lib/secrets";
-import { emailTaken, linkUser, mailLink } from "./accounts";
+import { linkUser } from "./accounts";
+import { mailEmailChange, pendingEmailChange, requireReauthentication } from "./email-change";
 import { requireAcceptablePassword } from "./password-policy";
-import { hashPassword, verifyPassword } from "./passwords";
-import { isUniqueViolation, type AuthRequest } from "./request";
+import { hashPassword } from "./passwords";
+import type { AuthRequest } from "./request";
 import { closeUserSessionsQuery, type SessionRow } from "./sessions";
 import { checkSignedLink, markLinkUsed, type LinkParams } from "./signed-links";
-import { findUserByEmail, type UserRow } from "./users";
-
-const incorrectPassword = () => new ApiError(422, AUTH_MESSAGES.incorrectPassword, { current_password: [AUTH_MESSAGES.incorrectPassword] });
-const currentPasswordRequired = () => new ApiError(422, EN_AUTH_FORM.required, { current_password: [EN_AUTH_FORM.required] });
+import { RULES, throttle, throttleKeys } from "./throttle";
+import { type UserRow } from "./users";
 
 /**
- * Applies the fields sent. A new email must be verified again (a mail goes to it); a new password needs the
- * current one, ends a temporary password and, unless the patch says not to, signs the user out of their other
- * sessions (ASVS 7.4.3: the user chooses).
+ * Applies the fields sent. A new email is only requested: it needs the owner re-authenticated, stays pending until its
+ * mailed link is followed, and the current address is told (email-change.ts). A new password needs the current one,
+ * ends a temporary password and, unless the patch says not to, signs the user out of their other sessions (ASVS 7.4.3).
  */
 export async function patchProfile(req: AuthRequest, user: UserRow, session: SessionRow, patch: ProfilePatch): Promise<{ user: UserRow; endedOthers: boolean }> {
   const changes: Partial<typeof users.$inferInsert> = { updatedAt: req.now };
@@ -27,19 +26,16 @@ export async function patchProfile(req: AuthRequest, user: UserRow, session: Ses
   if (patch.last_name !== undefined) changes.lastName = patch.last_name;
   if (patch.phone !== undefined) changes.phone = patch.phone === "" ? null : patch.phone;
 
-  const emailChanged = patch.email !== undefined && patch.email !== user.email;
-  if (emailChanged) {
-    if (await findUserByEmail(req.db, req.channel.id, patch.email!)) throw emailTaken();
-    changes.email = patch.email;
-    changes.emailVerifiedAt = null;
+  const newEmail = patch.email !== undefined && patch.email !== user.email ? patch.email : null;
+  if (patch.password !== undefined) requireAcceptablePassword(patch.password, [user.email, patch.email]);
+  if (newEmail !== null || patch.password !== undefined) {
+    await requireReauthentication(req, user, session, patch.current_password, newEmail !== null ? "email" : "password");
+  }
+  if (newEmail !== null) {
+    await throttle(req.env, req.now, [[throttleKeys.mailAccount(req.channel.id, user.id), RULES.mailAccount]]);
+    Object.assign(changes, await pendingEmailChange(req, newEmail));
   }
   if (patch.password !== undefined) {
-    requireAcceptablePassword(patch.password, [user.email, patch.email]);
-    // An account made through Google or Facebook has no password yet: its first one needs no current one.
-    if (user.passwordHash !== null) {
-      if (patch.current_password === undefined) throw currentPasswordRequired();
-      if (!(await verifyPassword(patch.current_password, user.passwordHash))) throw incorrectPassword();
-    }
     changes.passwordHash = await hashPassword(patch.password);
     changes.temporaryPassword = false;
   }
@@ -47,19 +43,14 @@ export async function patchProfile(req: AuthRequest, user: UserRow, session: Ses
   let updated: UserRow;
   // ASVS 7.4.3: a new password signs the other devices out unless the user chose to keep them.
   const endedOthers = patch.password !== undefined && patch.end_other_sessions !== false;
-  try {
-    const update = req.db.update(users).set(changes).where(eq(users.id, user.id)).returning();
-    if (endedOthers) {
-      const [rows] = await req.db.batch([update, closeUserSessionsQuery(req.db, req.channel.id, user.id, session.id)]);
-      updated = rows[0];
-    } else {
-      updated = (await update)[0];
-    }
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
+  const update = req.db.update(users).set(changes).where(eq(users.id, user.id)).returning();
+  if (endedOthers) {
+    const [rows] = await req.db.batch([update, closeUserSessionsQuery(req.db, req.channel.id, user.id, session.id)]);
+    updated = rows[0];
+  } else {
+    updated = (await update)[0];
   }
-  if (emailChanged) await mailLink(req, updated, "verify_email");
+  if (newEmail !== null) await mailEmailChange(req, updated, newEmail);
   return { user: updated, endedOthers };
 }
 

@@ -20,7 +20,7 @@ export const capabilityList = (raw: readonly string[]): Capability[] => {
   return CAPABILITIES.filter((c) => flags[c]);
 };
 
-export function userDto(row: UserRow, providers: SocialProvider[], isGeoBlocked: boolean, capabilities: readonly string[] = row.capabilities): User {
+export function userDto(row: UserRow, providers: SocialProvider[], isGeoBlocked: boolean, now: number, capabilities: readonly string[] = row.capabilities): User {
   return {
     id: row.id,
     email: row.email,
@@ -29,6 +29,7 @@ export function userDto(row: UserRow, providers: SocialProvider[], isGeoBlocked:
     phone: row.phone,
     language: row.language,
     email_verified: row.emailVerifiedAt !== null,
+    pending_email: row.pendingEmail !== null && (row.pendingEmailExpiresAt ?? 0) > now ? row.pendingEmail : null,
     temporary_password: row.temporaryPassword,
     trial_period_used: row.trialPeriodUsed,
     is_geo_blocked: isGeoBlocked,
@@ -68,6 +69,9 @@ export async function loadUser(db: Db, channelId: number, userId: number): Promi
 export const findUserByEmail = (db: Db, channelId: number, email: string) =>
   db.select().from(users).where(and(eq(users.channelId, channelId), eq(users.email, email))).get();
 
+export const findUserById = (db: Db, channelId: number, id: number) =>
+  db.select().from(users).where(and(eq(users.channelId, channelId), eq(users.id, id))).get();
+
 /** Whether the visitor's country is one the channel blocks (same rule as GET /geo). */
 export const requestGeoBlocked = (c: Context<AppEnv>): boolean => requestGeo(c).is_geo_blocked;
 
@@ -92,7 +96,7 @@ export async function userForRequest(c: Context<AppEnv>, row: UserRow, providers
   const [linked, active] = providers
     ? [providers, await orders]
     : await db.batch([orders, providersQuery(db, row.channelId, row.id)]).then(([o, p]) => [p.map((r) => r.provider), o] as const);
-  return userDto(row, linked, requestGeoBlocked(c), entitlementsOf(row, active, now).capabilities);
+  return userDto(row, linked, requestGeoBlocked(c), now, entitlementsOf(row, active, now).capabilities);
 }
 
 /** GET /user/access. Limits are the sum over the active passes (access.ts `passEntitlements`); clips left per pass. */

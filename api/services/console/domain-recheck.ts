@@ -6,14 +6,13 @@ import { getDb } from "../../db/client";
 import { channels, customHostnames } from "../../db/schema";
 import { customHostnames as hostnamesProvider, hostnamesConfig } from "../../providers/hostnames";
 import { checkDomain } from "./domains";
-import type { Actor } from "./scope";
+import { PLATFORM_ACTOR } from "./scope";
+import { DOMAIN_CLAIM_TTL_MS } from "../../contract/constants";
 
-/** Who the audit log names for a check the platform ran itself. */
-export const PLATFORM_ACTOR: Actor = { id: null, email: "platform" };
 /** A domain checked this recently (by its owner or the last run) waits for the next run. */
 export const RECHECK_AFTER_MS = 4 * 60_000;
-/** Pending longer than this, a domain is left to its owner's "Check now": its records are likely never coming. */
-export const RECHECK_FOR_MS = 7 * 24 * 3_600_000;
+/** Pending longer than this, a claim has expired (it can no longer verify), so the cron leaves it. */
+export const RECHECK_FOR_MS = DOMAIN_CLAIM_TTL_MS;
 /** At most this many provider calls per run. */
 const BATCH = 25;
 

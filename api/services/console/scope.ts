@@ -12,6 +12,9 @@ export interface Actor {
   email: string;
 }
 
+/** Who the audit log names for what the platform did itself (a cron check, a claim another channel's verification set aside). */
+export const PLATFORM_ACTOR: Actor = { id: null, email: "platform" };
+
 export interface ConsoleScope {
   db: Db;
   env: Env;

@@ -6,9 +6,10 @@ import { z } from "zod";
 export const PROFILE_INTENTS = ["details", "password", "delete"] as const;
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 
+/** The current password is only needed for a new email; the API says when it is missing (issue 25). */
 export function profileDetailsSchema(m: AuthFormMessages) {
   const f = authFields(m);
-  return z.object({ first_name: f.name, last_name: f.name, email: f.email, phone: f.phone });
+  return z.object({ first_name: f.name, last_name: f.name, email: f.email, phone: f.phone, current_password: f.currentPassword.optional() });
 }
 
 /** An account that only signs in with Google or Facebook sets a first password without a current one. */

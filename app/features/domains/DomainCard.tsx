@@ -7,6 +7,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { LocalTime } from "~/ui/LocalTime";
 import { CopyButton } from "./CopyButton";
+import { domainMessage } from "./messages";
 
 export interface DomainCardProps {
   domain: CustomDomain;
@@ -45,10 +46,15 @@ export function DomainCard({ domain, removing, busy, visitBase }: DomainCardProp
 
       {!active && domain.detail ? (
         <p className="domain__detail">
-          <strong>{t("domain.found")}</strong> {domain.detail}
+          <strong>{t("domain.found")}</strong> {domainMessage(t, domain.detail)}
         </p>
       ) : null}
       {domain.status === "failed" ? <p className="domain__detail">{t("domain.failedHelp")}</p> : null}
+      {domain.status === "pending" && domain.expires_at ? (
+        <p className="domain__checked">
+          {t("domain.expires")} <LocalTime iso={domain.expires_at} zone="UTC" />
+        </p>
+      ) : null}
       {domain.checked_at ? (
         <p className="domain__checked">
           {t("domain.lastCheck")} <LocalTime iso={domain.checked_at} zone="UTC" />

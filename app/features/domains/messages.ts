@@ -1,6 +1,7 @@
 // The words of the domains page for what the API says in English (issue 16): its refusals, and the hostname rules
 // the form checks in the browser with the API's own schema.
 import { CONSOLE_MESSAGES } from "@api/contract/console-messages";
+import { DOMAIN_CLAIM_TTL_MS, HOUR_MS } from "@api/contract/constants";
 import { DOMAIN_MESSAGES, type DomainFormMessages, MAX_CUSTOM_DOMAINS } from "@api/contract/domains";
 import type { TFunction } from "i18next";
 
@@ -22,6 +23,9 @@ const KNOWN: Record<string, string> = {
   [DOMAIN_MESSAGES.alreadyYours]: "messages.alreadyYours",
   [DOMAIN_MESSAGES.tooMany]: "messages.tooMany",
   [DOMAIN_MESSAGES.providerDown]: "messages.providerDown",
+  [DOMAIN_MESSAGES.verifiedElsewhere]: "messages.verifiedElsewhere",
+  [DOMAIN_MESSAGES.claimExpired]: "messages.claimExpired",
+  [DOMAIN_MESSAGES.claimTakenOver]: "messages.claimTakenOver",
   [DOMAIN_MESSAGES.required]: "validation.required",
   [DOMAIN_MESSAGES.invalid]: "validation.invalid",
   [DOMAIN_MESSAGES.ip]: "validation.ip",
@@ -31,5 +35,5 @@ const KNOWN: Record<string, string> = {
 /** An API message about domains in the visitor's language; any other text passes unchanged. */
 export function domainMessage(t: TFunction, message: string): string {
   const key = KNOWN[message];
-  return key ? t(`domains:${key}`, { max: MAX_CUSTOM_DOMAINS }) : message;
+  return key ? t(`domains:${key}`, { max: MAX_CUSTOM_DOMAINS, days: DOMAIN_CLAIM_TTL_MS / (24 * HOUR_MS) }) : message;
 }

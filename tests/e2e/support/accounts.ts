@@ -104,7 +104,7 @@ export async function logout(page: Page, lang: Lang) {
   await expect(page.getByRole("banner").getByRole("link", { name: t.menu.login, exact: true })).toBeVisible();
 }
 
-export type MailKind = "verify_email" | "password_reset" | "delete_account";
+export type MailKind = "verify_email" | "password_reset" | "delete_account" | "change_email" | "email_change_notice";
 
 /** The first link of the newest mail of `kind` to `to`, from the channel's dev outbox (GET /dev/outbox). */
 export async function latestMailLink(request: APIRequestContext, ch: TestChannel, to: string, kind: MailKind): Promise<string> {
