@@ -1,6 +1,11 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { readDevVars } from "./scripts/lib/dev-vars";
+
+// Wrangler reads a developer's .dev.vars into the test bindings too (npm start writes one with secrets of its own):
+// each of its names is blanked (blank is unset, api/env.ts), so the tests run in the world they set, here or in CI.
+const WITHOUT_DEV_VARS = Object.fromEntries(Object.keys(readDevVars()).map((name) => [name, ""]));
 
 // Three levels: `unit` (pure rules, in Node), `api` (the API inside workerd, on real local D1/R2/KV) and `worker`
 // (the whole Worker, web app and API, inside workerd: requests and server-rendered HTML; `npm run build` first).
@@ -37,7 +42,7 @@ function apiProject(name: string, files: { include: string[]; exclude?: string[]
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           // wrangler.toml is production; the API tests run as "test" (dev routes on), whatever .dev.vars says.
-          bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), APP_ENV: "test" },
+          bindings: { ...WITHOUT_DEV_VARS, TEST_MIGRATIONS: await readD1Migrations("./migrations"), APP_ENV: "test" },
         },
       })),
     ],
@@ -78,7 +83,7 @@ export default defineConfig({
             main: "./worker.ts",
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations"), APP_ENV: "test" },
+              bindings: { ...WITHOUT_DEV_VARS, TEST_MIGRATIONS: await readD1Migrations("./migrations"), APP_ENV: "test" },
             },
           })),
         ],

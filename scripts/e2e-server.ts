@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { readDevVars } from "./lib/dev-vars";
 import { bundleWorker, startLocalServer } from "./lib/local-server";
 import { setupLocalState } from "./lib/setup";
 import { startOAuthMock } from "./lib/oauth-mock";
@@ -42,12 +43,13 @@ const RTMP_PORT = PORT + 1100;
 const oauth = await startOAuthMock(PORT + 2);
 // By address: the browser resolves no host name but *.localhost (scripts/lib/chromium.ts), and the mock names itself
 // "localhost".
-// The test environment's own vars and secrets, whatever a developer's .dev.vars holds (wrangler reads it too).
+// The test environment's own vars and secrets: a developer's .dev.vars (which wrangler reads too) is blanked, name by name.
 const INGEST_SECRET = randomBytes(24).toString("base64url");
 const server = await startLocalServer({
   port: PORT,
   persistTo: STATE,
   vars: {
+    ...Object.fromEntries(Object.keys(readDevVars()).map((name) => [name, ""])),
     APP_ENV: "test",
     AUTH_SECRET: randomBytes(32).toString("base64url"),
     LOCAL_INGEST_SECRET: INGEST_SECRET,
