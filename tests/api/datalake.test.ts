@@ -234,7 +234,8 @@ describe("ingestion", () => {
     expect(await seen(alpha)).toEqual([]);
   });
 
-  it("an address gets DATALAKE_RATE.limit requests a minute per channel, then 429 until the window ends", async () => {
+  // 120 requests one after another: seconds on a loaded 2-core machine, more than vitest's 5-s default.
+  it("an address gets DATALAKE_RATE.limit requests a minute per channel, then 429 until the window ends", { timeout: 30_000 }, async () => {
     const ip = "198.51.100.77";
     const session = uuid();
     for (let i = 0; i < DATALAKE_RATE.limit; i++) expect((await send("alpha", "event/", visit(session), ip)).status).toBe(204);
