@@ -36,6 +36,12 @@ export const AUTH_MESSAGES = {
   deletionFailed: "Verification failed.",
 } as const;
 
+/**
+ * The local stand-in's captcha token (ADR 028): what the login page's "I am not a robot" box sends where no Turnstile
+ * is configured, outside production. It is Turnstile's own test token, so pages and tests work with either.
+ */
+export const LOCAL_CAPTCHA_TOKEN = "XXXX.DUMMY.TOKEN.XXXX";
+
 export interface AuthFormMessages {
   required: string;
   email: string;

@@ -6,7 +6,7 @@ import { DELETE_LINK_TTL_MS, RESET_LINK_TTL_MS, VERIFY_LINK_TTL_MS } from "../..
 import { users } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import { authSecret } from "../../lib/secrets";
-import { captchaVerifier, requireCaptcha } from "../../providers/captcha";
+import { captchaVerifier, requireCaptcha, stepUpCaptchaVerifier } from "../../providers/captcha";
 import { queueMail } from "../../providers/email/outbox";
 import type { MailKind } from "../../providers/email/templates";
 import { accountSignedInFromIp } from "../../db/repos/sessions";
@@ -16,7 +16,8 @@ import { dummyVerify, hashPassword, verifyPassword } from "./passwords";
 import { isUniqueViolation, sessionClient, type AuthRequest } from "./request";
 import { closeUserSessionsQuery, openSession } from "./sessions";
 import { checkSignedLink, createSignedLink, linkPath, markLinkUsed, type LinkParams, type LinkPurpose } from "./signed-links";
-import { clearThrottle, RULES, throttle, throttleKeys } from "./throttle";
+import type { RateRule } from "../rate-limit";
+import { clearThrottle, countAttempt, refundAttempts, RULES, throttle, ThrottledError, throttleKeys } from "./throttle";
 import { findUserByEmail, type UserRow } from "./users";
 
 export const emailTaken = () => new ApiError(422, AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.emailTaken] });
@@ -89,18 +90,28 @@ export async function register(req: AuthRequest, input: RegisterInput) {
 }
 
 /**
- * Sign-in, throttled as ADR 021 says: per IP, per account and IP (the SPEC's 5 per 15 minutes; a success clears it),
- * and per account across all IPs for unknown devices only, so guessing spread over many IPs slows down without
- * locking the owner out of a browser or a place they already signed in from.
+ * Sign-in, throttled as ADR 021 and 028 say: per IP, per account and IP (the SPEC's 5 per 15 minutes; a success clears
+ * it), and per account across all IPs for unknown devices only. Every attempt is counted before the password is
+ * checked, so parallel guesses cannot race past a limit; a success then gives its own attempt back, so only failures
+ * add up. Past the per-account limit an unknown device is asked for a captcha instead of being refused: guessing
+ * spread over many IPs slows down without locking the owner out of a new browser.
  */
 export async function login(req: AuthRequest, input: { email: string; password: string; captcha_token?: string; device_token?: string }) {
+  const ipKey = throttleKeys.loginIp(req.channel.id, req.ip);
   const accountIpKey = throttleKeys.loginAccountIp(req.channel.id, input.email, req.ip);
+  const accountKey = throttleKeys.loginAccount(req.channel.id, input.email);
   await throttle(req.env, req.now, [
-    [throttleKeys.loginIp(req.channel.id, req.ip), RULES.loginIp],
+    [ipKey, RULES.loginIp],
     [accountIpKey, RULES.loginAccountIp],
   ]);
-  if (!(await knownDevice(req, input))) await throttle(req.env, req.now, [[throttleKeys.loginAccount(req.channel.id, input.email), RULES.loginAccount]]);
-  await requireCaptcha(captchaVerifier(req.env), input.captcha_token, req.ip);
+  const counted: [string, RateRule][] = [[ipKey, RULES.loginIp]];
+  let captcha = captchaVerifier(req.env);
+  if (!(await knownDevice(req, input))) {
+    const account = await countAttempt(req.env, req.now, accountKey, RULES.loginAccount);
+    if (account.allowed) counted.push([accountKey, RULES.loginAccount]);
+    else captcha = stepUpCaptcha(req, account.resetAt);
+  }
+  await requireCaptcha(captcha, input.captcha_token, req.ip);
   const user = await findUserByEmail(req.db, req.channel.id, input.email);
   // Same answer and the same hashing work whether the email is unknown or the password wrong.
   if (!user) {
@@ -108,10 +119,18 @@ export async function login(req: AuthRequest, input: { email: string; password: 
     throw wrongAuthData();
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) throw wrongAuthData();
-  await clearThrottle(req.env, accountIpKey);
+  // The per-account count is given back, not cleared: this success says nothing of the other IPs' failures.
+  await Promise.all([clearThrottle(req.env, accountIpKey), refundAttempts(req.env, req.now, counted)]);
   const session = await openSession(req.db, { channelId: req.channel.id, userId: user.id, ...sessionClient(req), now: req.now });
   const deviceToken = await issueDeviceToken(authSecret(req.env), req.channel.id, user.email, req.now);
   return { user, session, deviceToken };
+}
+
+/** The captcha past the per-account limit; without one to ask (production without Turnstile), the limit refuses. */
+function stepUpCaptcha(req: AuthRequest, windowEnds: number) {
+  const verifier = stepUpCaptchaVerifier(req.env);
+  if (!verifier) throw ThrottledError.until(windowEnds, req.now);
+  return verifier;
 }
 
 /** A browser holding this account's device token, or an IP one of its live sessions was opened from. */
