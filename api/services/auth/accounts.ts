@@ -11,7 +11,7 @@ import { queueMail } from "../../providers/email/outbox";
 import type { MailKind } from "../../providers/email/templates";
 import { accountSignedInFromIp } from "../../db/repos/sessions";
 import { issueDeviceToken, isKnownDevice } from "./device-token";
-import { requireAcceptablePassword } from "./password-policy";
+import { channelWords, requireAcceptablePassword } from "./password-policy";
 import { dummyVerify, hashPassword, verifyPassword } from "./passwords";
 import { isUniqueViolation, sessionClient, type AuthRequest } from "./request";
 import { closeUserSessionsQuery, openSession } from "./sessions";
@@ -59,7 +59,7 @@ export async function register(req: AuthRequest, input: RegisterInput) {
   // Counted first, captcha or not, so a script's refused attempts use up its address's allowance too. A request with no
   // address (never in production, where Cloudflare sets CF-Connecting-IP) has none to count against.
   if (req.ip !== "unknown") await throttle(req.env, req.now, [[throttleKeys.registerIp(req.channel.id, req.ip), RULES.registerIp]]);
-  requireAcceptablePassword(input.password, [input.email]);
+  requireAcceptablePassword(input.password, { emails: [input.email], words: [input.first_name, input.last_name, ...(await channelWords(req.db, req.channel))] });
   await requireCaptcha(captchaVerifier(req.env), input.captcha_token, req.ip);
   if (await findUserByEmail(req.db, req.channel.id, input.email)) throw emailTaken();
   let user: UserRow;
@@ -193,7 +193,7 @@ export async function checkResetLink(req: AuthRequest, link: LinkParams): Promis
 /** A new password from a reset link: it also proves the email, ends a temporary password and every session. */
 export async function resetPassword(req: AuthRequest, input: LinkParams & { password: string }): Promise<{ userId: number }> {
   const { linkId, user } = await resetLinkUser(req, input);
-  requireAcceptablePassword(input.password, [user.email]);
+  requireAcceptablePassword(input.password, { emails: [user.email], words: [user.firstName, user.lastName, ...(await channelWords(req.db, req.channel))] });
   const passwordHash = await hashPassword(input.password);
   await req.db.batch([
     markLinkUsed(req.db, linkId, req.now),

@@ -6,7 +6,7 @@ import { userClipObjects } from "../../db/repos/clips";
 import { ApiError } from "../../lib/errors";
 import { authSecret } from "../../lib/secrets";
 import { emailTaken, linkUser, mailLink } from "./accounts";
-import { requireAcceptablePassword } from "./password-policy";
+import { channelWords, requireAcceptablePassword } from "./password-policy";
 import { hashPassword, verifyPassword } from "./passwords";
 import { isUniqueViolation, type AuthRequest } from "./request";
 import { closeUserSessionsQuery, type SessionRow } from "./sessions";
@@ -34,7 +34,8 @@ export async function patchProfile(req: AuthRequest, user: UserRow, session: Ses
     changes.emailVerifiedAt = null;
   }
   if (patch.password !== undefined) {
-    requireAcceptablePassword(patch.password, [user.email, patch.email]);
+    const names = [patch.first_name ?? user.firstName, patch.last_name ?? user.lastName];
+    requireAcceptablePassword(patch.password, { emails: [user.email, patch.email], words: [...names, ...(await channelWords(req.db, req.channel))] });
     // An account made through Google or Facebook has no password yet: its first one needs no current one.
     if (user.passwordHash !== null) {
       if (patch.current_password === undefined) throw currentPasswordRequired();
