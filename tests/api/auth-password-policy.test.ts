@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "@api/contract/auth";
 import { RESET_LINK_TTL_MS } from "@api/contract/constants";
 import { seedChannels } from "./fixtures";
-import { client, clockedApi, freshEmail, json, lastLink, loginUser, PASSWORD, registerUser, type Client } from "./auth-helpers";
+import { client, clockedApi, freshEmail, json, loginUser, PASSWORD, registerUser, requestResetLink, type Client } from "./auth-helpers";
 
 const { app, clock } = clockedApi();
 let alpha: Client;
@@ -81,8 +81,7 @@ describe("password reset", () => {
   it("refuses a common password and the email without using up the link", async () => {
     const email = freshEmail("policy");
     await registerUser(alpha, email);
-    await alpha.post("/api/auth/password-reset-request", { email });
-    const { params } = await lastLink(alpha, email, "password_reset");
+    const { params } = await requestResetLink(alpha, email);
     for (const [password, message] of badPasswords(email)) {
       await expectRefused(await alpha.post("/api/auth/password-reset", { ...params, password, password_confirmation: password }), message);
     }
@@ -96,8 +95,7 @@ describe("checking a reset link", () => {
   it("answers valid without using the link, then says it was used", async () => {
     const email = freshEmail("check");
     await registerUser(alpha, email);
-    await alpha.post("/api/auth/password-reset-request", { email });
-    const { params } = await lastLink(alpha, email, "password_reset");
+    const { params } = await requestResetLink(alpha, email);
     for (let i = 0; i < 2; i++) {
       const res = await alpha.post("/api/auth/password-reset/check", params);
       expect(res.status).toBe(200);
@@ -112,8 +110,7 @@ describe("checking a reset link", () => {
   it("says an expired link expired, and a tampered one failed", async () => {
     const email = freshEmail("check");
     await registerUser(alpha, email);
-    await alpha.post("/api/auth/password-reset-request", { email });
-    const { params } = await lastLink(alpha, email, "password_reset");
+    const { params } = await requestResetLink(alpha, email);
     const tampered = await alpha.post("/api/auth/password-reset/check", { ...params, signature: `${params.signature.slice(0, -2)}AB` });
     expect(tampered.status).toBe(422);
     expect((await refusal(tampered)).message).toBe(AUTH_MESSAGES.resetFailed);

@@ -1,12 +1,14 @@
 // Registration, sign-in, email verification and password reset (SPEC §7 Auth calls, §8 messages). Routes stay
 // thin: they parse, guard and answer; the rules are here.
 import { eq, sql } from "drizzle-orm";
+import type { ChannelContext } from "../../context";
 import { AUTH_MESSAGES, type RegisterInput } from "../../contract/auth";
 import { DELETE_LINK_TTL_MS, RESET_LINK_TTL_MS, VERIFY_LINK_TTL_MS } from "../../contract/constants";
 import { users } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import { authSecret } from "../../lib/secrets";
 import { captchaVerifier, requireCaptcha, stepUpCaptchaVerifier } from "../../providers/captcha";
+import { enqueuePasswordReset } from "../../jobs/password-reset";
 import { queueMail } from "../../providers/email/outbox";
 import type { MailKind } from "../../providers/email/templates";
 import { accountSignedInFromIp } from "../../db/repos/sessions";
@@ -30,8 +32,11 @@ const LINKS: Record<LinkPurpose, { path: string; ttlMs: number; mail: MailKind }
   delete_account: { path: "/confirm-account-deletion", ttlMs: DELETE_LINK_TTL_MS, mail: "delete_account" },
 };
 
+/** What mailing a link needs: a request's, or a queue job's (the password-reset consumer). */
+export type MailScope = Pick<AuthRequest, "db" | "env" | "now" | "origin"> & { channel: Pick<ChannelContext, "id" | "name"> };
+
 /** Signs a link for the user and writes its mail to the outbox. */
-export async function mailLink(req: AuthRequest, user: Pick<UserRow, "id" | "email" | "firstName" | "language">, purpose: LinkPurpose, ttlMs = LINKS[purpose].ttlMs) {
+export async function mailLink(req: MailScope, user: Pick<UserRow, "id" | "email" | "firstName" | "language">, purpose: LinkPurpose, ttlMs = LINKS[purpose].ttlMs) {
   const spec = LINKS[purpose];
   const params = await createSignedLink(req.db, {
     secret: authSecret(req.env),
@@ -164,15 +169,17 @@ export async function resendVerification(req: AuthRequest, user: UserRow): Promi
   await mailLink(req, user, "verify_email");
 }
 
-/** Mails a reset link when the account exists; the caller answers the same either way. */
+/**
+ * Asks the queue to mail a reset link if the account exists (api/jobs/password-reset.ts). The same work and the same
+ * answer for any email: no look-up here, so neither the answer nor its timing tells whether the account exists.
+ */
 export async function requestPasswordReset(req: AuthRequest, input: { email: string; captcha_token?: string }): Promise<void> {
   await throttle(req.env, req.now, [
     [throttleKeys.resetIp(req.channel.id, req.ip), RULES.resetIp],
     [throttleKeys.resetAccount(req.channel.id, input.email), RULES.resetAccount],
   ]);
   await requireCaptcha(captchaVerifier(req.env), input.captcha_token, req.ip);
-  const user = await findUserByEmail(req.db, req.channel.id, input.email);
-  if (user) await mailLink(req, user, "password_reset");
+  await enqueuePasswordReset(req.env, { channelId: req.channel.id, email: input.email, origin: req.origin, requestedAt: req.now });
 }
 
 /** Why a reset link no longer works, in SPEC §8's words ("used" beside them, in their style). */
