@@ -31,6 +31,8 @@ export const AUTH_MESSAGES = {
   /** ASVS 6.2.4 and 6.2.11, in the words of SPEC §5's "The password is too short". */
   passwordTooCommon: "The password is too common",
   passwordHasEmail: "The password must not contain your email address",
+  /** zxcvbn's estimate below the floor (ADR 028), with what to do about it. */
+  passwordTooWeak: "The password is too easy to guess. Use a longer one, such as a few unrelated words, without your name or the site's name",
   /** A reset link that did its job, beside SPEC §8's "Reset password key expired.". */
   resetLinkUsed: "Reset password link already used.",
   /** Deletion links reuse the verification wording of SPEC §8. */
@@ -39,6 +41,12 @@ export const AUTH_MESSAGES = {
   currentPasswordForEmail: "Enter your current password to change your email address.",
   recentSignInRequired: `To change your email address, sign out and sign in again first: your sign-in must be less than ${RECENT_SIGN_IN_MS / MINUTE_MS} minutes old.`,
 } as const;
+
+/**
+ * The local stand-in's captcha token (ADR 028): what the login page's "I am not a robot" box sends where no Turnstile
+ * is configured, outside production. It is Turnstile's own test token, so pages and tests work with either.
+ */
+export const LOCAL_CAPTCHA_TOKEN = "XXXX.DUMMY.TOKEN.XXXX";
 
 export interface AuthFormMessages {
   required: string;

@@ -5,6 +5,8 @@ import { clearChannelCache } from "../middleware/tenant";
 import { deliverMail } from "../providers/email/outbox";
 import { processClip } from "../services/clips/process";
 import { videoProvider } from "../providers/video";
+import { sendPasswordReset } from "../services/auth/password-reset-mail";
+import { passwordResetJob } from "./password-reset";
 import { paymentEventJob, processPaymentEvent } from "./payment-events";
 
 export const jobSchema = z.discriminatedUnion("kind", [
@@ -14,6 +16,8 @@ export const jobSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("mail.send"), id: z.number().int().positive() }),
   // A payment provider's signed event (the sandbox's), for the webhook handler.
   paymentEventJob,
+  // A password-reset request: mail a link if the account exists (jobs/password-reset.ts).
+  passwordResetJob,
   // A queued clip to build (services/clips/process.ts).
   z.object({ kind: z.literal("clip.process"), channelId: z.number().int().positive(), clipId: z.number().int().positive() }),
 ]);
@@ -39,6 +43,9 @@ export async function handleJob(job: Job, env: Env, attempts = 1): Promise<JobRe
       return;
     case "payment.event":
       await processPaymentEvent(env, job.event);
+      return;
+    case "auth.password-reset":
+      await sendPasswordReset(env, job);
       return;
   }
 }

@@ -4,6 +4,7 @@
 import { AUTH_MESSAGES } from "../contract/auth";
 import { appConfig } from "../env";
 import { ApiError } from "../lib/errors";
+import { LOCAL_CAPTCHA_TOKEN } from "../contract/auth";
 
 export interface CaptchaVerifier {
   /** Whether a token is expected at all. */
@@ -49,4 +50,22 @@ export async function requireCaptcha(verifier: CaptchaVerifier, token: string | 
   if (!verifier.enabled) return;
   if (!token) throw new ApiError(422, AUTH_MESSAGES.captchaRequired, { captcha_token: [AUTH_MESSAGES.captchaRequired] });
   if (!(await verifier.verify(token, ip))) throw new ApiError(422, AUTH_MESSAGES.captchaInvalid, { captcha_token: [AUTH_MESSAGES.captchaInvalid] });
+}
+
+export { LOCAL_CAPTCHA_TOKEN };
+
+/**
+ * The local stand-in for a captcha the API asks for itself (sign-in past the per-account limit, ADR 028), where no
+ * Turnstile is configured: the login page's checkbox sends LOCAL_CAPTCHA_TOKEN. Outside production only.
+ */
+export const localCaptcha: CaptchaVerifier = { enabled: true, verify: async (token) => token === LOCAL_CAPTCHA_TOKEN };
+
+/**
+ * The captcha a step-up asks for: Turnstile when configured, else the local stand-in outside production; null in
+ * production without Turnstile, where nothing can tell a person from a script (the caller then refuses).
+ */
+export function stepUpCaptchaVerifier(env: Pick<Env, "TURNSTILE_SECRET" | "APP_ENV">, fetcher?: typeof fetch): CaptchaVerifier | null {
+  const configured = captchaVerifier(env, fetcher);
+  if (configured.enabled) return configured;
+  return env.APP_ENV === "production" ? null : localCaptcha;
 }

@@ -29,3 +29,12 @@ export function hit(previous: WindowState | null, rule: RateRule, now: number, c
   if (allowed) state.count += cost;
   return { allowed, remaining: Math.max(0, rule.limit - state.count), resetAt: state.start + rule.windowMs, state };
 }
+
+/**
+ * Gives back `cost` of an attempt counted at `now` (a sign-in that succeeded counts for nothing), within the window it
+ * was counted in: a window that has ended since owes nothing, and a count never goes below zero.
+ */
+export function refund(previous: WindowState | null, rule: RateRule, now: number, cost = 1): WindowState | null {
+  if (!previous || now < previous.start || now >= previous.start + rule.windowMs) return previous;
+  return { ...previous, count: Math.max(0, previous.count - cost) };
+}

@@ -44,7 +44,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { auth, lang } = tenant;
   const t = await getT(lang);
   const submission = parseWithZod(formData, { schema: loginSchema(authFormMessages(t)) });
-  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }) }, { status: 422 });
+  // Once the API has asked for a captcha (ADR 028), the page keeps showing it for the next attempts.
+  const hadCaptcha = formData.has("captcha_token");
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }), captcha: hadCaptcha }, { status: 422 });
   try {
     const session = await auth.login({ ...submission.value, device_token: readKnownDevice(request) });
     const to = returnPath(formData.get("redirectTo"));
@@ -54,12 +56,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     // The page answers 422 like any form with errors; the API's 429 is the message it shows.
     if (isApiRequestError(error, "throttled")) {
-      return json({ result: submission.reply({ formErrors: [t("auth:messages.throttled")], hideFields: ["password"] }) }, { status: 422 });
+      return json({ result: submission.reply({ formErrors: [t("auth:messages.throttled")], hideFields: ["password"] }), captcha: hadCaptcha }, { status: 422 });
     }
     if (isApiRequestError(error, "validation", "http") && error.status && error.status < 500) {
       const fieldErrors = authFieldErrors(t, error.fieldErrors);
-      const formErrors = Object.keys(fieldErrors).length ? [] : [authMessage(t, error.message)];
-      return json({ result: submission.reply({ fieldErrors, formErrors, hideFields: ["password"] }) }, { status: 422 });
+      // Past the account's limit, an unknown browser is asked for a captcha: the page says why and shows it.
+      const asked = "captcha_token" in fieldErrors;
+      const formErrors = asked ? [t("auth:captcha.asked")] : Object.keys(fieldErrors).length ? [] : [authMessage(t, error.message)];
+      return json({ result: submission.reply({ fieldErrors, formErrors, hideFields: ["password"] }), captcha: asked || hadCaptcha }, { status: 422 });
     }
     throw error;
   }
@@ -89,7 +93,7 @@ export default function Login() {
         <input type="hidden" name="redirectTo" value={data.redirectTo} />
         <TextField meta={fields.email} label={t("form.email")} type="email" autoComplete="email" />
         <TextField meta={fields.password} label={t("form.password")} type="password" autoComplete="current-password" />
-        <Captcha siteKey={data.captchaSiteKey} lang={i18n.language} error={fields.captcha_token.errors?.[0]} />
+        <Captcha siteKey={data.captchaSiteKey} lang={i18n.language} error={fields.captcha_token.errors?.[0]} asked={actionData?.captcha} />
         <p className="auth-form__aside">
           <Link to="/password-reset-request">{t("login.forgot")}</Link>
         </p>

@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { LOGIN_ACCOUNT_LIMIT } from "../../api/contract/constants";
 import { acceptCookies, expect, expectAccessible, hydrated, test, visit } from "./fixtures";
-import { SPEC_WORDS, fillLogin, fillRegistration, latestMailLink, loginByForm, logout, newUser, register, uniqueEmail, userMenu } from "./support/accounts";
+import { CHOSEN_PASSWORD, SPEC_WORDS, fillLogin, fillRegistration, latestMailLink, loginByForm, logout, newUser, register, uniqueEmail, userMenu } from "./support/accounts";
 import { copy } from "./support/copy";
 import { upcomingGame } from "./support/favorites";
 
@@ -52,7 +52,7 @@ test("register, verify through the outbox link, log out and log in", async ({ pa
 
 test("a registration with an email already registered is refused in the SPEC's words", async ({ page, ownChannel: ch }) => {
   await visit(page, ch.url("/registration"));
-  await fillRegistration(page, ch.lang, { firstName: "Jordan", lastName: "Lee", email: ch.user("fan").email, password: "Password123!", terms: true });
+  await fillRegistration(page, ch.lang, { firstName: "Jordan", lastName: "Lee", email: ch.user("fan").email, password: CHOSEN_PASSWORD, terms: true });
   await page.locator("form#registration").getByRole("button", { name: t.registration.submit, exact: true }).click();
   await expect(page.getByText(t.messages.emailTaken)).toBeVisible();
 });

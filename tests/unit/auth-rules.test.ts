@@ -3,13 +3,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { capabilityFlags } from "../../api/contract/auth";
 import { LOGIN_ACCOUNT_LIMIT, LOGIN_ACCOUNT_WINDOW_MS } from "../../api/contract/constants";
-import { captchaVerifier, requireCaptcha, TURNSTILE_VERIFY_URL, TurnstileVerifier } from "../../api/providers/captcha";
+import { captchaVerifier, LOCAL_CAPTCHA_TOKEN, localCaptcha, requireCaptcha, stepUpCaptchaVerifier, TURNSTILE_VERIFY_URL, TurnstileVerifier } from "../../api/providers/captcha";
 import { mailProvider, ResendProvider } from "../../api/providers/email/provider";
 import { renderMail } from "../../api/providers/email/templates";
 import { mailLinks } from "../../api/providers/email/outbox";
-import { hit, type WindowState } from "../../api/services/rate-limit";
+import { hit, refund, type WindowState } from "../../api/services/rate-limit";
 import { capabilityList } from "../../api/services/auth/users";
-import { RULES, throttle, ThrottledError } from "../../api/services/auth/throttle";
+import { countAttempt, refundAttempts, RULES, throttle, ThrottledError } from "../../api/services/auth/throttle";
 
 describe("capabilityFlags", () => {
   it("lowercases, reads vod_media_access as vod_media and drops unknown names", () => {
@@ -41,6 +41,25 @@ describe("the sign-in rate rule", () => {
     const over = hit(first.state, rule, 1, 5);
     expect(over).toMatchObject({ allowed: false, remaining: 4 });
     expect(hit(over.state, rule, 2, 4)).toMatchObject({ allowed: true, remaining: 0 });
+  });
+
+  it("gives an attempt back within its window only, never below zero (a sign-in that succeeded, ADR 028)", () => {
+    const rule = { limit: 3, windowMs: 60_000 };
+    const counted = hit(hit(null, rule, 0).state, rule, 1).state;
+    expect(refund(counted, rule, 2)).toEqual({ start: 0, count: 1 });
+    expect(refund({ start: 0, count: 0 }, rule, 2)).toEqual({ start: 0, count: 0 });
+    // The window ended since: nothing is owed to the next one.
+    expect(refund(counted, rule, 60_000)).toBe(counted);
+    expect(refund(null, rule, 2)).toBeNull();
+  });
+
+  it("counts and gives back attempts in the in-isolate limiter too", async () => {
+    const rule = { limit: 1, windowMs: 60_000 };
+    const key = `unit:${Math.random()}`;
+    expect(await countAttempt({}, 0, key, rule)).toEqual({ allowed: true, resetAt: 60_000 });
+    await refundAttempts({}, 1, [[key, rule]]);
+    expect((await countAttempt({}, 2, key, rule)).allowed).toBe(true);
+    expect((await countAttempt({}, 3, key, rule)).allowed).toBe(false);
   });
 
   it("falls back to an in-isolate limiter without the Durable Object binding", async () => {
@@ -80,6 +99,20 @@ describe("captcha", () => {
     await expect(requireCaptcha(refuse, "tok", null)).rejects.toMatchObject({ status: 422, message: "Captcha is invalid or you are a robot" });
     const down = new TurnstileVerifier("s", (async () => { throw new Error("offline"); }) as typeof fetch);
     expect(await down.verify("tok", null)).toBe(false);
+  });
+});
+
+describe("the step-up captcha (sign-in past the per-account limit, ADR 028)", () => {
+  it("is Turnstile when configured, else the local stand-in outside production, else none", async () => {
+    expect(stepUpCaptchaVerifier({ TURNSTILE_SECRET: "s", APP_ENV: "production" })).toBeInstanceOf(TurnstileVerifier);
+    expect(stepUpCaptchaVerifier({ APP_ENV: "development" })).toBe(localCaptcha);
+    expect(stepUpCaptchaVerifier({ APP_ENV: "production" })).toBeNull();
+  });
+
+  it("the stand-in takes Turnstile's test token only", async () => {
+    await expect(requireCaptcha(localCaptcha, LOCAL_CAPTCHA_TOKEN, null)).resolves.toBeUndefined();
+    await expect(requireCaptcha(localCaptcha, undefined, null)).rejects.toMatchObject({ status: 422, message: "Captcha token is required" });
+    await expect(requireCaptcha(localCaptcha, "anything", null)).rejects.toMatchObject({ status: 422, message: "Captcha is invalid or you are a robot" });
   });
 });
 

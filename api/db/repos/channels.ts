@@ -8,6 +8,10 @@ export async function findChannelByAlias(db: Db, alias: string): Promise<Channel
   return db.select().from(channels).where(eq(channels.alias, alias)).get();
 }
 
+export async function findChannelById(db: Db, id: number): Promise<Channel | undefined> {
+  return db.select().from(channels).where(eq(channels.id, id)).get();
+}
+
 export async function findChannelByDomain(db: Db, hostname: string): Promise<Channel | undefined> {
   const row = await db
     .select({ channel: channels })

@@ -27,7 +27,7 @@ export const mailLanguage = (value: string | null | undefined): Language =>
   (LANGUAGES as readonly string[]).includes(value ?? "") ? (value as Language) : DEFAULT_LANGUAGE;
 
 export interface QueueMailInput {
-  channel: ChannelContext;
+  channel: Pick<ChannelContext, "id" | "name">;
   userId: number | null;
   to: string;
   firstName: string;

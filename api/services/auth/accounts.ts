@@ -1,23 +1,26 @@
 // Registration, sign-in, email verification and password reset (SPEC §7 Auth calls, §8 messages). Routes stay
 // thin: they parse, guard and answer; the rules are here.
 import { eq, sql } from "drizzle-orm";
+import type { ChannelContext } from "../../context";
 import { AUTH_MESSAGES, type RegisterInput } from "../../contract/auth";
 import { DELETE_LINK_TTL_MS, EMAIL_CHANGE_LINK_TTL_MS, RESET_LINK_TTL_MS, VERIFY_LINK_TTL_MS } from "../../contract/constants";
 import { users } from "../../db/schema";
 import { ApiError } from "../../lib/errors";
 import { authSecret } from "../../lib/secrets";
-import { captchaVerifier, requireCaptcha } from "../../providers/captcha";
+import { captchaVerifier, requireCaptcha, stepUpCaptchaVerifier } from "../../providers/captcha";
+import { enqueuePasswordReset } from "../../jobs/password-reset";
 import { queueMail } from "../../providers/email/outbox";
 import type { MailKind } from "../../providers/email/templates";
 import { accountSignedInFromIp } from "../../db/repos/sessions";
 import { issueDeviceToken, isKnownDevice } from "./device-token";
-import { requireAcceptablePassword } from "./password-policy";
+import { channelWords, requireAcceptablePassword } from "./password-policy";
 import { dummyVerify, hashPassword, verifyPassword } from "./passwords";
 import { isUniqueViolation, sessionClient, type AuthRequest } from "./request";
 import { confirmEmailChange } from "./email-change";
 import { closeUserSessionsQuery, openSession } from "./sessions";
 import { checkSignedLink, createSignedLink, linkPath, markLinkUsed, type LinkParams, type LinkPurpose } from "./signed-links";
-import { clearThrottle, RULES, throttle, throttleKeys } from "./throttle";
+import type { RateRule } from "../rate-limit";
+import { clearThrottle, countAttempt, refundAttempts, RULES, throttle, ThrottledError, throttleKeys } from "./throttle";
 import { findUserByEmail, type UserRow } from "./users";
 
 export const emailTaken = () => new ApiError(422, AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.emailTaken] });
@@ -32,8 +35,11 @@ const LINKS: Record<LinkPurpose, { path: string; ttlMs: number; mail: MailKind }
   change_email: { path: "/verify-email", ttlMs: EMAIL_CHANGE_LINK_TTL_MS, mail: "change_email" },
 };
 
+/** What mailing a link needs: a request's, or a queue job's (the password-reset consumer). */
+export type MailScope = Pick<AuthRequest, "db" | "env" | "now" | "origin"> & { channel: Pick<ChannelContext, "id" | "name"> };
+
 /** Signs a link for the user and writes its mail to the outbox. */
-export async function mailLink(req: AuthRequest, user: Pick<UserRow, "id" | "email" | "firstName" | "language">, purpose: LinkPurpose, ttlMs = LINKS[purpose].ttlMs) {
+export async function mailLink(req: MailScope, user: Pick<UserRow, "id" | "email" | "firstName" | "language">, purpose: LinkPurpose, ttlMs = LINKS[purpose].ttlMs) {
   const spec = LINKS[purpose];
   const params = await createSignedLink(req.db, {
     secret: authSecret(req.env),
@@ -61,7 +67,7 @@ export async function register(req: AuthRequest, input: RegisterInput) {
   // Counted first, captcha or not, so a script's refused attempts use up its address's allowance too. A request with no
   // address (never in production, where Cloudflare sets CF-Connecting-IP) has none to count against.
   if (req.ip !== "unknown") await throttle(req.env, req.now, [[throttleKeys.registerIp(req.channel.id, req.ip), RULES.registerIp]]);
-  requireAcceptablePassword(input.password, [input.email]);
+  requireAcceptablePassword(input.password, { emails: [input.email], words: [input.first_name, input.last_name, ...(await channelWords(req.db, req.channel))] });
   await requireCaptcha(captchaVerifier(req.env), input.captcha_token, req.ip);
   if (await findUserByEmail(req.db, req.channel.id, input.email)) throw emailTaken();
   let user: UserRow;
@@ -92,18 +98,28 @@ export async function register(req: AuthRequest, input: RegisterInput) {
 }
 
 /**
- * Sign-in, throttled as ADR 021 says: per IP, per account and IP (the SPEC's 5 per 15 minutes; a success clears it),
- * and per account across all IPs for unknown devices only, so guessing spread over many IPs slows down without
- * locking the owner out of a browser or a place they already signed in from.
+ * Sign-in, throttled as ADR 021 and 028 say: per IP, per account and IP (the SPEC's 5 per 15 minutes; a success clears
+ * it), and per account across all IPs for unknown devices only. Every attempt is counted before the password is
+ * checked, so parallel guesses cannot race past a limit; a success then gives its own attempt back, so only failures
+ * add up. Past the per-account limit an unknown device is asked for a captcha instead of being refused: guessing
+ * spread over many IPs slows down without locking the owner out of a new browser.
  */
 export async function login(req: AuthRequest, input: { email: string; password: string; captcha_token?: string; device_token?: string }) {
+  const ipKey = throttleKeys.loginIp(req.channel.id, req.ip);
   const accountIpKey = throttleKeys.loginAccountIp(req.channel.id, input.email, req.ip);
+  const accountKey = throttleKeys.loginAccount(req.channel.id, input.email);
   await throttle(req.env, req.now, [
-    [throttleKeys.loginIp(req.channel.id, req.ip), RULES.loginIp],
+    [ipKey, RULES.loginIp],
     [accountIpKey, RULES.loginAccountIp],
   ]);
-  if (!(await knownDevice(req, input))) await throttle(req.env, req.now, [[throttleKeys.loginAccount(req.channel.id, input.email), RULES.loginAccount]]);
-  await requireCaptcha(captchaVerifier(req.env), input.captcha_token, req.ip);
+  const counted: [string, RateRule][] = [[ipKey, RULES.loginIp]];
+  let captcha = captchaVerifier(req.env);
+  if (!(await knownDevice(req, input))) {
+    const account = await countAttempt(req.env, req.now, accountKey, RULES.loginAccount);
+    if (account.allowed) counted.push([accountKey, RULES.loginAccount]);
+    else captcha = stepUpCaptcha(req, account.resetAt);
+  }
+  await requireCaptcha(captcha, input.captcha_token, req.ip);
   const user = await findUserByEmail(req.db, req.channel.id, input.email);
   // Same answer and the same hashing work whether the email is unknown or the password wrong.
   if (!user) {
@@ -111,10 +127,18 @@ export async function login(req: AuthRequest, input: { email: string; password: 
     throw wrongAuthData();
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) throw wrongAuthData();
-  await clearThrottle(req.env, accountIpKey);
+  // The per-account count is given back, not cleared: this success says nothing of the other IPs' failures.
+  await Promise.all([clearThrottle(req.env, accountIpKey), refundAttempts(req.env, req.now, counted)]);
   const session = await openSession(req.db, { channelId: req.channel.id, userId: user.id, ...sessionClient(req), now: req.now });
   const deviceToken = await issueDeviceToken(authSecret(req.env), req.channel.id, user.email, req.now);
   return { user, session, deviceToken };
+}
+
+/** The captcha past the per-account limit; without one to ask (production without Turnstile), the limit refuses. */
+function stepUpCaptcha(req: AuthRequest, windowEnds: number) {
+  const verifier = stepUpCaptchaVerifier(req.env);
+  if (!verifier) throw ThrottledError.until(windowEnds, req.now);
+  return verifier;
 }
 
 /** A browser holding this account's device token, or an IP one of its live sessions was opened from. */
@@ -154,15 +178,17 @@ export async function resendVerification(req: AuthRequest, user: UserRow): Promi
   await mailLink(req, user, "verify_email");
 }
 
-/** Mails a reset link when the account exists; the caller answers the same either way. */
+/**
+ * Asks the queue to mail a reset link if the account exists (api/jobs/password-reset.ts). The same work and the same
+ * answer for any email: no look-up here, so neither the answer nor its timing tells whether the account exists.
+ */
 export async function requestPasswordReset(req: AuthRequest, input: { email: string; captcha_token?: string }): Promise<void> {
   await throttle(req.env, req.now, [
     [throttleKeys.resetIp(req.channel.id, req.ip), RULES.resetIp],
     [throttleKeys.resetAccount(req.channel.id, input.email), RULES.resetAccount],
   ]);
   await requireCaptcha(captchaVerifier(req.env), input.captcha_token, req.ip);
-  const user = await findUserByEmail(req.db, req.channel.id, input.email);
-  if (user) await mailLink(req, user, "password_reset");
+  await enqueuePasswordReset(req.env, { channelId: req.channel.id, email: input.email, origin: req.origin, requestedAt: req.now });
 }
 
 /** Why a reset link no longer works, in SPEC §8's words ("used" beside them, in their style). */
@@ -183,7 +209,7 @@ export async function checkResetLink(req: AuthRequest, link: LinkParams): Promis
 /** A new password from a reset link: it also proves the email, ends a temporary password, a pending email change and every session. */
 export async function resetPassword(req: AuthRequest, input: LinkParams & { password: string }): Promise<{ userId: number }> {
   const { linkId, user } = await resetLinkUser(req, input);
-  requireAcceptablePassword(input.password, [user.email]);
+  requireAcceptablePassword(input.password, { emails: [user.email], words: [user.firstName, user.lastName, ...(await channelWords(req.db, req.channel))] });
   const passwordHash = await hashPassword(input.password);
   await req.db.batch([
     markLinkUsed(req.db, linkId, req.now),

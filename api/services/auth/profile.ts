@@ -7,7 +7,7 @@ import { ApiError } from "../../lib/errors";
 import { authSecret } from "../../lib/secrets";
 import { linkUser } from "./accounts";
 import { mailEmailChange, pendingEmailChange, requireReauthentication } from "./email-change";
-import { requireAcceptablePassword } from "./password-policy";
+import { channelWords, requireAcceptablePassword } from "./password-policy";
 import { hashPassword } from "./passwords";
 import type { AuthRequest } from "./request";
 import { closeUserSessionsQuery, type SessionRow } from "./sessions";
@@ -27,7 +27,10 @@ export async function patchProfile(req: AuthRequest, user: UserRow, session: Ses
   if (patch.phone !== undefined) changes.phone = patch.phone === "" ? null : patch.phone;
 
   const newEmail = patch.email !== undefined && patch.email !== user.email ? patch.email : null;
-  if (patch.password !== undefined) requireAcceptablePassword(patch.password, [user.email, patch.email]);
+  if (patch.password !== undefined) {
+    const names = [patch.first_name ?? user.firstName, patch.last_name ?? user.lastName];
+    requireAcceptablePassword(patch.password, { emails: [user.email, patch.email], words: [...names, ...(await channelWords(req.db, req.channel))] });
+  }
   if (newEmail !== null || patch.password !== undefined) {
     await requireReauthentication(req, user, session, patch.current_password, newEmail !== null ? "email" : "password");
   }

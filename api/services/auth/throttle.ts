@@ -22,7 +22,7 @@ import {
 import { AUTH_MESSAGES } from "../../contract/auth";
 import { DEVICE_CODE_ATTEMPTS_LIMIT, DEVICE_CODE_ATTEMPTS_WINDOW_MS, DEVICE_CODE_ISSUE_LIMIT, DEVICE_CODE_ISSUE_WINDOW_MS } from "../../contract/devices";
 import { ApiError } from "../../lib/errors";
-import { hit, type RateRule, type WindowState } from "../rate-limit";
+import { hit, refund, type RateRule, type WindowState } from "../rate-limit";
 
 export const RULES = {
   loginIp: { limit: LOGIN_IP_LIMIT, windowMs: LOGIN_IP_WINDOW_MS },
@@ -57,6 +57,11 @@ export class ThrottledError extends ApiError {
     super(429, AUTH_MESSAGES.throttled);
   }
 
+  /** Refused until `until` (ms epoch). */
+  static until(until: number, now: number): ThrottledError {
+    return new ThrottledError(Math.max(1, Math.ceil((until - now) / 1000)));
+  }
+
   override toBody() {
     return { message: this.message, retry_after: this.retryAfter };
   }
@@ -78,9 +83,25 @@ export async function throttle(env: Partial<Limiter>, now: number, checks: [key:
   const decisions = await Promise.all(checks.map(([key, rule, cost]) => hitKey(env, key, rule, now, cost)));
   const refused = decisions.filter((d) => !d.allowed);
   if (refused.length) {
-    const until = Math.max(...refused.map((d) => d.resetAt));
-    throw new ThrottledError(Math.max(1, Math.ceil((until - now) / 1000)));
+    throw ThrottledError.until(Math.max(...refused.map((d) => d.resetAt)), now);
   }
+}
+
+/** Counts one attempt against `rule` and says whether it was within the limit, for a caller that decides what to do past it. */
+export async function countAttempt(env: Partial<Limiter>, now: number, key: string, rule: RateRule): Promise<{ allowed: boolean; resetAt: number }> {
+  const { allowed, resetAt } = await hitKey(env, key, rule, now);
+  return { allowed, resetAt };
+}
+
+/** Gives back one counted attempt per key (a sign-in that succeeded is no attempt to limit). */
+export async function refundAttempts(env: Partial<Limiter>, now: number, checks: [key: string, rule: RateRule][]): Promise<void> {
+  await Promise.all(
+    checks.map(async ([key, rule]) => {
+      if (env.RATE_LIMITER) return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(key)).refund(rule, now);
+      const state = refund(local.get(key) ?? null, rule, now);
+      if (state) local.set(key, state);
+    }),
+  );
 }
 
 /** Forgets a key's attempts (a successful sign-in clears the account's failures). */

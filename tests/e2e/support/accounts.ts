@@ -5,7 +5,7 @@ import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { expect } from "@playwright/test";
 import type { OutboxMail } from "../../../api/contract/auth";
 import { apiGet } from "./api";
-import { PASSWORD, type Lang, type TestChannel } from "./channels";
+import type { Lang, TestChannel } from "./channels";
 import { copy } from "./copy";
 
 /** The SPEC §5/§8 words each language must show, word for word. */
@@ -50,7 +50,10 @@ export interface NewUser {
   password: string;
 }
 
-export const newUser = (testInfo: TestInfo, label: string): NewUser => ({ firstName: "Jordan", lastName: "Lee", email: uniqueEmail(testInfo, label), password: PASSWORD });
+/** A password a new account may choose (the rules refuse easy ones such as the demo accounts' PASSWORD, ADR 028). */
+export const CHOSEN_PASSWORD = "Quiet-harbor-lantern-7";
+
+export const newUser = (testInfo: TestInfo, label: string): NewUser => ({ firstName: "Jordan", lastName: "Lee", email: uniqueEmail(testInfo, label), password: CHOSEN_PASSWORD });
 
 const exact = { exact: true } as const;
 
