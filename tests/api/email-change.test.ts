@@ -8,7 +8,7 @@ import { LOGIN_ACCOUNT_LIMIT, RECENT_SIGN_IN_MS } from "@api/contract/constants"
 import { getDb } from "@api/db/client";
 import { users } from "@api/db/schema";
 import { seedChannels, type Fixtures } from "./fixtures";
-import { client, clockedApi, freshEmail, json, lastLink, loginUser, outbox, PASSWORD, registerUser, type Client, type Data } from "./auth-helpers";
+import { client, clockedApi, freshEmail, json, lastLink, loginUser, outbox, PASSWORD, registerUser, requestResetLink, type Client, type Data } from "./auth-helpers";
 
 const { app, clock } = clockedApi();
 let alpha: Client;
@@ -92,9 +92,9 @@ describe("the old address stays the account's until the new one is confirmed", (
     expect(new URL(notice!.links[0]).pathname).toBe("/password-reset-request");
 
     // A reset asked for either address reaches the old one only.
+    // (Reset mails go through the queue: the one for the old address arrives after the job for the new one ran.)
     await alpha.post("/api/auth/password-reset-request", { email: next });
-    await alpha.post("/api/auth/password-reset-request", { email });
-    expect((await mailsTo(email)).some((m) => m.kind === "password_reset")).toBe(true);
+    await requestResetLink(alpha, email);
     expect((await mailsTo(next)).map((m) => m.kind)).toEqual(["change_email"]);
     await expect(loginUser(alpha, email)).resolves.toBeTruthy();
     await expect(loginUser(alpha, next)).rejects.toThrow(/422/);
@@ -134,8 +134,7 @@ describe("the old address stays the account's until the new one is confirmed", (
     expect(await json<Refusal>(await followLink(firstLink))).toEqual({ message: AUTH_MESSAGES.verificationFailed });
 
     // The owner, warned by the notice, resets the password: the pending change goes with the sessions.
-    await alpha.post("/api/auth/password-reset-request", { email });
-    const reset = (await lastLink(alpha, email, "password_reset")).params;
+    const reset = (await requestResetLink(alpha, email)).params;
     expect((await alpha.post("/api/auth/password-reset", { ...reset, password: "Owner-again-7", password_confirmation: "Owner-again-7" })).status).toBe(200);
     const secondLink = (await lastLink(alpha, second, "change_email")).params;
     expect((await followLink(secondLink)).status).toBe(422);
