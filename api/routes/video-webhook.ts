@@ -9,6 +9,7 @@ import type { AppEnv } from "../context";
 import { VIDEO_MESSAGES } from "../contract/video";
 import { channels, liveInputs, mediaUploads } from "../db/schema";
 import { ApiError } from "../lib/errors";
+import { readTextCapped } from "../lib/validate";
 import { videoProvider } from "../providers/video";
 import { auditQuery, channelChanged } from "../services/console/scope";
 import { followBroadcast, platformScope } from "../services/video/ingest";
@@ -24,7 +25,7 @@ export const videoWebhookRoutes = new Hono<AppEnv>().post("/video/webhook", asyn
   const db = c.get("db");
   const now = c.get("now")();
   const provider = videoProvider(c.env, db);
-  const event = await provider.verifyWebhook(await c.req.text(), c.req.raw.headers, now);
+  const event = await provider.verifyWebhook(await readTextCapped(c.req), c.req.raw.headers, now);
   if (!event) throw new ApiError(401, VIDEO_MESSAGES.badSignature);
   c.header("Cache-Control", "no-store");
 

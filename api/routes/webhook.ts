@@ -4,11 +4,12 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { ApiError } from "../lib/errors";
+import { readTextCapped } from "../lib/validate";
 import { receiveWebhook, WebhookRejected, webhookSecretFor } from "../services/commerce/webhook-apply";
 
 export const webhookRoutes = new Hono<AppEnv>().post("/stripe/webhook", async (c) => {
   const channel = c.get("channel");
-  const payload = await c.req.text();
+  const payload = await readTextCapped(c.req);
   c.header("Cache-Control", "no-store");
   try {
     const outcome = await receiveWebhook(c.get("db"), {

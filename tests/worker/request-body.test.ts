@@ -75,6 +75,17 @@ describe("a body the Worker refuses or does not read is read to its end before t
     }
   });
 
+  it("the same 413 where a body is validated before any key (the json validator read it whole) and on the signed webhooks", async () => {
+    const ch = await sharedChannel("alpha");
+    for (const path of ["/api/get_api_key", "/api/datalake/event/", "/api/stripe/webhook", "/api/video/webhook"]) {
+      const body = countedBody(2 * MiB, "{".charCodeAt(0));
+      const response = await send(ch.url(path), { method: "POST", headers: { "content-type": "application/json" }, body: body.stream });
+      expect(response.status, path).toBe(413);
+      expect(await response.json()).toEqual({ message: "The request body is too large." });
+      expect(body.readToEnd(), path).toBe(true);
+    }
+  });
+
   it("a post to an unknown host (no action there: 405) and one from another site (403) are answered after their bodies are read", async () => {
     const unknown = countedBody(MiB);
     const origin = "http://nosuch.localhost";
