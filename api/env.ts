@@ -161,11 +161,18 @@ export function deployProblems(config: AppConfig): string[] {
   return problems;
 }
 
-/** The configuration, or ConfigError when production lacks a secret: what the Worker's entry points check first. */
+const checked = new WeakSet<object>();
+
+/**
+ * The configuration, or ConfigError when production lacks a secret: what the Worker's entry points check first, on
+ * every request, so a passing env is remembered.
+ */
 export function deployableConfig(env: object): AppConfig {
   const config = appConfig(env);
+  if (checked.has(env)) return config;
   const problems = deployProblems(config);
   if (problems.length) throw new ConfigError(problems);
+  checked.add(env);
   return config;
 }
 
