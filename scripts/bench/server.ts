@@ -1,29 +1,16 @@
 /// <reference types="node" />
 import http from "node:http";
-import net from "node:net";
 import { join } from "node:path";
 import { startLocalServer } from "../lib/local-server";
 
-export const HOST_IP = "127.0.0.1";
+export { freePort, HOST_IP } from "../lib/ports";
+import { freePort, HOST_IP } from "../lib/ports";
 
 export interface RunningServer {
   port: number;
   /** Server output for error messages (Miniflare prints straight to the console). */
   log(): string;
   stop(): Promise<void>;
-}
-
-/** Ask the OS for a free port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, HOST_IP, () => {
-      const addr = srv.address();
-      const port = typeof addr === "object" && addr ? addr.port : 0;
-      srv.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
-    });
-  });
 }
 
 /** One GET to 127.0.0.1 with an explicit Host header (Node's fetch would drop it). */

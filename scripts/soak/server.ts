@@ -5,10 +5,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import path from "node:path";
 
-export const HOST_IP = "127.0.0.1";
+export { freePort, HOST_IP } from "../lib/ports";
+import { freePort, HOST_IP } from "../lib/ports";
 const READY_TIMEOUT_MS = 180_000;
 
 export interface ServerExit {
@@ -37,19 +37,6 @@ export interface SoakServer {
   /** Lines of its output that report an error (wrangler's ✘ [ERROR], uncaught exceptions, the API's "api error"). */
   errorLines(): string[];
   stop(): Promise<void>;
-}
-
-/** A free port on 127.0.0.1, from the OS. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, HOST_IP, () => {
-      const addr = srv.address();
-      const port = typeof addr === "object" && addr ? addr.port : 0;
-      srv.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
-    });
-  });
 }
 
 const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
