@@ -15,6 +15,7 @@ import { MutedIcon } from "./icons";
 import { LIVE_EDGE_S, PlayerControls, type PlayerActions } from "./PlayerControls";
 import type { PlayerStream } from "./events";
 import { Preroll } from "./Preroll";
+import { createSeeker, type Seeker } from "./seek";
 import { useAutoHide } from "./useAutoHide";
 import { useCaptions } from "./useCaptions";
 import { usePlaybackState } from "./usePlaybackState";
@@ -108,12 +109,29 @@ function MainPlayer({ eventId, manifest, token, tokenPlace, stream, poster, titl
   /** A touch's tap on the picture shows or hides the controls instead of pausing. */
   const lastPointer = useRef<string>("mouse");
 
+  // Every seek of the controls and keys goes through one seeker, which keeps it where the viewer asked (seek.ts).
+  const seeker = useRef<Seeker | null>(null);
+  useEffect(() => {
+    const v = videoRef.current;
+    if (!v) return;
+    const own = createSeeker(v, player ?? null);
+    seeker.current = own;
+    return () => {
+      own.release();
+      if (seeker.current === own) seeker.current = null;
+    };
+  }, [player]);
+
   const actions = useMemo<PlayerActions>(() => {
     const video = () => videoRef.current;
     const range = () => player?.seekRange() ?? { start: 0, end: video()?.duration ?? 0 };
     const clamp = (s: number) => {
       const { start, end } = range();
       return Math.min(Math.max(s, start), end);
+    };
+    const seek = (v: HTMLVideoElement, s: number) => {
+      if (seeker.current) seeker.current.seek(clamp(s));
+      else v.currentTime = clamp(s);
     };
     return {
       togglePlay: () => {
@@ -124,11 +142,11 @@ function MainPlayer({ eventId, manifest, token, tokenPlace, stream, poster, titl
       },
       seekBy: (s) => {
         const v = video();
-        if (v) v.currentTime = clamp(v.currentTime + s);
+        if (v) seek(v, v.currentTime + s);
       },
       seekTo: (s) => {
         const v = video();
-        if (v) v.currentTime = clamp(s);
+        if (v) seek(v, s);
       },
       goToLive: () => {
         player?.goToLive();
