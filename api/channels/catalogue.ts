@@ -106,8 +106,7 @@ const locationSchema = z.strictObject({
 const mediaKeySchema = z
   .string()
   .regex(/^(?!(?:event|vod|download)$)[a-z0-9][a-z0-9_-]{0,63}$/, DM.mediaKeyFormat)
-  .nullable()
-  .default("demo");
+  .nullable();
 
 const eventSchema = z.strictObject({
   key: keySchema,
@@ -132,10 +131,11 @@ const eventSchema = z.strictObject({
   away: aliasSchema,
   poster: imagePath.optional(),
   /**
-   * The media asset the event plays (media/<name>/ in R2, made by `npm run media`). Default: the demo programme,
-   * so every demo event has video; null for an event without any.
+   * The media asset the event plays (media/<name>/ in R2: `npm run media` makes the demo programme, "demo"). Default:
+   * none, until an encoder or an upload brings the event's own (issue 26: the looped demo match plays only where a
+   * definition names it, never as a stand-in for a game that has not started).
    */
-  media_key: mediaKeySchema,
+  media_key: mediaKeySchema.default(null),
   /** A draft (false) is seen only in the console, not on the site (issue 16). */
   published: z.boolean().default(true),
 });
@@ -155,8 +155,8 @@ const vodItemSchema = z
     event: keySchema.optional(),
     assets: z.array(z.strictObject({ type: z.enum(["image", "preview"]), path: imagePath })).default([]),
     requires_vod_media: z.boolean().default(false),
-    /** The media asset the item plays, from 0 to `duration` (default: the asset's own length). Like events': "demo". */
-    media_key: mediaKeySchema,
+    /** The media asset the item plays, from 0 to `duration` (default: the asset's own length); default "demo". */
+    media_key: mediaKeySchema.default("demo"),
   })
   .superRefine((v, ctx) => {
     if (!v.date && !v.event) ctx.addIssue({ code: "custom", path: ["date"], message: DM.dateWithoutEvent });

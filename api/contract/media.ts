@@ -8,6 +8,8 @@ export const PLAYBACK_MESSAGES = {
   login: "Log in or register to watch this event.",
   purchase: "Purchase access to watch this event.",
   upcoming: "This event has not started yet.",
+  /** Live by its schedule, but no picture yet (no encoder, or its first segments not written): the slate. */
+  waiting: "The broadcast will start soon.",
   noMedia: "This event has no video.",
   badToken: "The media link is invalid or has expired.",
 } as const;

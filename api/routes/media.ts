@@ -70,6 +70,9 @@ export const mediaRoutes = new Hono<AppEnv>()
     if (status === "upcoming") return c.json({ message: PLAYBACK_MESSAGES.upcoming }, 409);
     const scope = { db: c.get("db"), env: c.env, channelId: c.get("channel").id };
     const media = await playable(c.env.MEDIA, await eventMediaSource(scope, event), now);
+    // A game on air by its schedule without a picture yet waits for it (the page shows the slate and asks again);
+    // a finished one without a video has none.
+    if (!media && status === "live") return c.json({ message: PLAYBACK_MESSAGES.waiting, reason: "waiting" }, 409);
     if (!media) throw notFound(PLAYBACK_MESSAGES.noMedia);
     const expires = now + MEDIA_TOKEN_MAX_TTL_MS;
     // Stream signs before the stream is counted: a provider failure (502) takes no slot.

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EventActions, eventActionsLinks } from "~/features/events/EventActions";
 import { EventHeader } from "~/features/events/EventHeader";
+import { EventTime } from "~/features/events/EventTime";
 import { loadEventOffer } from "~/features/events/offer.server";
 import { metaWithSocial } from "~/features/events/social-meta";
 import { catalogueLinks } from "~/features/events/links";
@@ -87,6 +88,7 @@ export default function Watch() {
     onPlayerHandle: clip.onPlayerHandle,
     playerControls: clip.button,
     besideCountdown: reminder ? <RemindMe eventId={event.id} state={reminder} returnTo={`/watch/${event.id}`} /> : null,
+    scheduled: <EventTime iso={event.event_utc_ts} zone={event.time_zone} />,
   });
   const download = playback.kind === "allowed" ? playback.grant.download : null;
   return (

@@ -4,6 +4,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { EventTime } from "~/features/events/EventTime";
 import { useWatchStage } from "~/features/player/WatchStage";
 import { eventStream } from "~/features/player/stream";
 import { matchup } from "~/lib/format";
@@ -42,6 +43,7 @@ export default function WatchEmbed() {
     buyHref: `/buy?event_id=${event.id}`,
     startsAt: event.event_utc_ts,
     newTab: true,
+    scheduled: <EventTime iso={event.event_utc_ts} zone={event.time_zone} />,
   });
   return (
     <div className="embed" data-playback={playback.kind}>

@@ -220,7 +220,7 @@ describe("playback access", () => {
     expect(((await register.json()) as { data: Playback }).data.token).toBeTruthy();
   });
 
-  it("refuses a blocked country, and answers 404 for unknown events and events without video", async () => {
+  it("refuses a blocked country, and answers 404 for unknown events and another channel's", async () => {
     clock.now = START + 60_000;
     const db = getDb(env.DB);
     await db.insert(channelSettings).values({ channelId: fx.alpha.id, key: "geo.blocked_countries", value: ["FR"] });
@@ -234,7 +234,6 @@ describe("playback access", () => {
       await db.delete(channelSettings).where(eq(channelSettings.key, "geo.blocked_countries"));
       clearChannelCache();
     }
-    expect((await playback(ids.noMedia)).status).toBe(404);
     expect((await playback(ids.beta)).status).toBe(404);
     expect((await playback(999_999)).status).toBe(404);
   });
@@ -272,5 +271,32 @@ describe("plain assets", () => {
     expect((await get(await url("media.json"))).headers.get("content-type")).toBe("application/json");
     expect((await get(await url("nope.m4s"))).status).toBe(404);
     expect((await get(`/api/media/${ASSET}/poster.jpg`)).status).toBe(403);
+  });
+});
+
+describe("a game without a picture (issue 26)", () => {
+  it("waits on air (the slate's 409), plays when its video arrives, and has none once finished", async () => {
+    clock.now = START + 5 * 60_000;
+    const waiting = await playback(ids.noMedia);
+    expect(waiting.status).toBe(409);
+    expect(await waiting.json()).toEqual({ message: "The broadcast will start soon.", reason: "waiting" });
+    // Before the start it is the countdown's 409, which names no reason.
+    clock.now = START - 60_000;
+    expect(await (await playback(ids.noMedia)).json()).toEqual({ message: "This event has not started yet." });
+    clock.now = END + H;
+    const finished = await playback(ids.noMedia);
+    expect(finished.status).toBe(404);
+    expect(await finished.json()).toMatchObject({ message: "This event has no video." });
+
+    // The encoder's first segments arrive as the event's media (ingest.ts names its asset): the grant follows.
+    const db = getDb(env.DB);
+    const [row] = await db
+      .insert(events)
+      .values({ channelId: fx.alpha.id, key: "picture-arrives", name: { en: "Picture arrives" }, accessType: "free", type: "free", eventUtcTs: START, endUtcTs: END, timeZone: "UTC", mediaKey: null })
+      .returning({ id: events.id });
+    clock.now = START + 10 * 60_000;
+    expect((await playback(row.id)).status).toBe(409);
+    await db.update(events).set({ mediaKey: ASSET }).where(eq(events.id, row.id));
+    expect((await play(row.id)).dash).toContain(`/api/media/event/${row.id}/manifest.mpd`);
   });
 });

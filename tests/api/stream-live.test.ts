@@ -87,8 +87,8 @@ describe("an encoder on a Stream input", () => {
     const input = await inputRow();
     expect(input).toMatchObject({ status: "connected", startedAt: at });
     // Planned for 120 minutes from the broadcast's start (the start moved, the length stays); Stream serves the
-    // broadcast, so the event keeps its own asset (for a recording that fails).
-    expect(await eventRow()).toEqual({ start: at, end: at + 120 * MIN, media: "demo" });
+    // broadcast, so the event keeps what its definition names (nothing here: no demo stand-in, issue 26).
+    expect(await eventRow()).toEqual({ start: at, end: at + 120 * MIN, media: null });
     const stored = await env.DB.prepare("SELECT definition FROM channel_definitions WHERE channel_id = ?").bind(channelId).first<{ definition: string }>();
     const opener = (JSON.parse(stored!.definition) as { catalogue: { events: { key: string; start: { utc: string }; media_key?: string }[] } }).catalogue.events.find((e) => e.key === "opener")!;
     expect(opener).toMatchObject({ start: { utc: new Date(at).toISOString() } });

@@ -18,6 +18,8 @@ test("a free live event plays at the live edge, rewinds 60 s and goes back to li
   await expectPlaying(page);
   await expect(player(page)).toHaveAttribute("data-live", "true");
   await expect(player(page)).toHaveAttribute("data-at-live", "true");
+  // At the edge the live button reads "Live"; behind it, "Go to live" (what pressing it does).
+  await expect(page.getByRole("button", { name: t.controls.atLive, exact: true })).toHaveAttribute("aria-pressed", "true");
   await expectAccessible(page);
 
   const before = await currentTime(page);
@@ -32,6 +34,7 @@ test("a free live event plays at the live edge, rewinds 60 s and goes back to li
 
   await page.getByRole("button", { name: t.controls.live }).click();
   await expect(player(page)).toHaveAttribute("data-at-live", "true");
+  await expect(page.getByRole("button", { name: t.controls.atLive, exact: true })).toBeVisible();
   await expect.poll(() => currentTime(page)).toBeGreaterThan(before - 5);
 });
 

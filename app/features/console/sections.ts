@@ -246,7 +246,7 @@ export const LIST_SECTIONS: ListSection[] = [
       { name: "poster", label: "poster", kind: "image", images },
       { name: "media_key", label: "media_key", kind: "text", hint: "mediaKey" },
     ],
-    template: { access_type: "free", duration: 120, published: false, media_key: "demo" },
+    template: { access_type: "free", duration: 120, published: false },
     order: (a, b) => startOf(a) - startOf(b),
     past: (i, now) => startOf(i) + Number(i.duration ?? 0) * 60_000 < now,
   },

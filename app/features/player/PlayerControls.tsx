@@ -101,7 +101,8 @@ export function PlayerControls({
         {state.live ? (
           <button type="button" className="player__live" onClick={actions.goToLive} aria-pressed={atLive} data-at-live={atLive} data-short={t("controls.atLive")}>
             <LiveDot />
-            <span className="player__live-text">{t("controls.live")}</span>
+            {/* "Live" at the edge (the red dot), "Go to live" behind it: the button says what pressing it does. */}
+            <span className="player__live-text">{atLive ? t("controls.atLive") : t("controls.live")}</span>
           </button>
         ) : null}
         <span className="player__time" aria-hidden="true">

@@ -3,7 +3,7 @@
 // renewed by revalidating the page's loader shortly before the token expires; the player keeps its stream and only
 // takes the new token.
 import { Link, useRevalidator } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Playback } from "@api/contract/media";
 import type { PlaybackResult } from "~/server/api/playback.server";
@@ -15,6 +15,8 @@ import { StreamLimitPrompt, StreamStoppedNotice, useStreamHeartbeat } from "./St
 
 /** Renew the media token this long before it expires (ADR 010: tokens live ≤ 10 min). */
 const RENEW_BEFORE_MS = 60_000;
+/** How often the slate asks whether the picture has arrived. */
+export const WAITING_RECHECK_MS = 3_000;
 
 /**
  * The grant to play: the manifest of the first grant keeps playing, later grants (renewals) only bring a new token.
@@ -66,11 +68,13 @@ export interface WatchStageProps {
   playerControls?: ReactNode;
   /** Actions shown with the countdown of an upcoming item ("Remind me"). */
   besideCountdown?: ReactNode;
+  /** The scheduled start as the slate of a game without a picture yet shows it (the event's time). */
+  scheduled?: ReactNode;
 }
 
 /** The stage: `{ stage, overlay }` to place in the page's frame (EventHeader, or the plain embed layout). */
 export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overlay: ReactNode } {
-  const { playback, mediaId, stream, title, poster, returnTo, buyHref, startsAt, newTab, noun = "event", passes = [], onPlayerHandle, playerControls, besideCountdown } = props;
+  const { playback, mediaId, stream, title, poster, returnTo, buyHref, startsAt, newTab, noun = "event", passes = [], onPlayerHandle, playerControls, besideCountdown, scheduled } = props;
   const forVideo = noun === "video";
   const { t } = useTranslation("player");
   const revalidator = useRevalidator();
@@ -116,6 +120,16 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
         <Countdown startsAt={startsAt} onStart={() => revalidator.state === "idle" && revalidator.revalidate()}>
           {besideCountdown}
         </Countdown>
+      ),
+    };
+  }
+  if (playback.kind === "waiting") {
+    return {
+      stage: null,
+      overlay: (
+        <Slate onRecheck={() => revalidator.state === "idle" && revalidator.revalidate()} scheduled={scheduled}>
+          {besideCountdown}
+        </Slate>
       ),
     };
   }
@@ -224,6 +238,29 @@ function Countdown({ startsAt, onStart, children }: { startsAt: string; onStart:
       <p className="watch__countdown" role="timer" aria-live="off" data-seconds={left ?? undefined}>
         {left === null ? "\u00a0" : left === 0 ? t("upcoming.starting") : remaining(left, t)}
       </p>
+      {children ? <div className="watch__actions">{children}</div> : null}
+    </Panel>
+  );
+}
+
+/**
+ * A game on air by its schedule before its picture: the channel's slate (the poster behind it), what is happening and
+ * when it was scheduled. It asks for the grant every few seconds; the player starts when the stream arrives.
+ */
+function Slate({ onRecheck, scheduled, children }: { onRecheck: () => void; scheduled?: ReactNode; children?: ReactNode }) {
+  const { t } = useTranslation("player");
+  const recheck = useRef(onRecheck);
+  recheck.current = onRecheck;
+  useEffect(() => {
+    const timer = setInterval(() => recheck.current(), WAITING_RECHECK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <Panel testId="watch-waiting">
+      <p className="watch__slate-title" role="status">
+        {t("waiting.title")}
+      </p>
+      {scheduled ? <p className="watch__scheduled">{t("waiting.scheduled")} {scheduled}</p> : null}
       {children ? <div className="watch__actions">{children}</div> : null}
     </Panel>
   );

@@ -17,6 +17,8 @@ export type PlaybackResult =
   | { kind: "streams"; limit: number; streams: StreamInfo[] }
   /** 409: the event has not started; the page counts down and asks again at the start. */
   | { kind: "upcoming" }
+  /** 409 "waiting": on air by its schedule, but no picture yet; the page shows the slate and asks again. */
+  | { kind: "waiting" }
   /** 404: the event has no video (or vanished). */
   | { kind: "unavailable" };
 
@@ -50,7 +52,9 @@ export function playbackEndpoints(options: ApiClientOptions, lang: Language) {
         // A refusal body carries its reason (the API's 403 schema); a bare 403 is treated like a login prompt.
         return { kind: "refused", reason: refusalReason(error.body) ?? "login" };
       }
-      if (isApiRequestError(error, "http") && error.status === 409) return { kind: "upcoming" };
+      if (isApiRequestError(error, "http") && error.status === 409) {
+        return (error.body as { reason?: unknown } | null)?.reason === "waiting" ? { kind: "waiting" } : { kind: "upcoming" };
+      }
       if (isApiRequestError(error, "not_found")) return { kind: "unavailable" };
       throw error;
     }

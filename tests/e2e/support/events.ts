@@ -80,6 +80,8 @@ export interface AddedEvent {
   start: { seconds: number } | { minutes: number };
   /** Minutes. */
   duration: number;
+  /** The media it plays: the demo programme unless a test says otherwise (null: none until an encoder brings it). */
+  media_key?: string | null;
 }
 
 type Catalogue = { events: Record<string, unknown>[] };
@@ -96,7 +98,7 @@ export function addEvents(...added: AddedEvent[]): (definition: Record<string, u
     if (!template) throw new Error("no event away from the preroll locations to copy");
     const { sport, home, away, location, time_zone, poster } = template;
     for (const e of added) {
-      catalogue.events.push({ sport, home, away, location, time_zone, poster, ...e, name: { en: e.name, fr: e.name } });
+      catalogue.events.push({ sport, home, away, location, time_zone, poster, media_key: "demo", ...e, name: { en: e.name, fr: e.name } });
     }
   };
 }
