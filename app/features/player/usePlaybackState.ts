@@ -19,6 +19,7 @@ export interface PlaybackState {
 
 const INITIAL: PlaybackState = { paused: true, time: 0, start: 0, end: 0, live: false, muted: true, volume: 1, fullscreen: false, pip: false, heights: [], height: null };
 
+const PLAYER_EVENTS = ["variantchanged", "adaptation", "trackschanged", "streaming"];
 const EVENTS = ["play", "pause", "timeupdate", "seeked", "volumechange", "durationchange", "enterpictureinpicture", "leavepictureinpicture", "loadedmetadata"];
 
 export function usePlaybackState(videoRef: RefObject<HTMLVideoElement>, player: ShakaPlayer | null): PlaybackState {
@@ -48,13 +49,12 @@ export function usePlaybackState(videoRef: RefObject<HTMLVideoElement>, player: 
     read();
     for (const name of EVENTS) video.addEventListener(name, read);
     document.addEventListener("fullscreenchange", read);
-    player?.addEventListener("variantchanged", read);
-    player?.addEventListener("adaptation", read);
+    // Renditions can arrive after the first read (a live manifest's update adds one): the Quality row follows.
+    for (const name of PLAYER_EVENTS) player?.addEventListener(name, read);
     return () => {
       for (const name of EVENTS) video.removeEventListener(name, read);
       document.removeEventListener("fullscreenchange", read);
-      player?.removeEventListener("variantchanged", read);
-      player?.removeEventListener("adaptation", read);
+      for (const name of PLAYER_EVENTS) player?.removeEventListener(name, read);
     };
   }, [videoRef, player]);
   return state;
