@@ -15,11 +15,12 @@ interface __BaseEnv_Env {
 	LOCAL_INGEST_RTMP_PORT: string;
 	RATE_LIMITER: DurableObjectNamespace<import("./worker").RateLimiter>;
 	STREAM_GUARD: DurableObjectNamespace<import("./worker").StreamGuard>;
+	EVENT_LIVE: DurableObjectNamespace<import("./worker").EventLive>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./worker");
-		durableNamespaces: "RateLimiter" | "StreamGuard";
+		durableNamespaces: "RateLimiter" | "StreamGuard" | "EventLive";
 	}
 	interface Env extends __BaseEnv_Env {}
 }

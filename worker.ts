@@ -19,6 +19,7 @@ function isApiPath(pathname: string): boolean {
 // Durable Object classes are exported by name from the entry module (wrangler.toml [[durable_objects.bindings]]).
 export { RateLimiter } from "./api/durable/rate-limiter";
 export { StreamGuard } from "./api/durable/stream-guard";
+export { EventLive } from "./api/durable/event-live";
 
 /**
  * The configuration's problems (api/env.ts), or null when it can serve: production without its secrets serves
@@ -67,6 +68,8 @@ export default {
     // X-Frame-Options is left out only where the document's own CSP allows framing (the embed page, entry.server).
     applyBaseSecurityHeaders(headers, new URL(request.url), { keepExisting: isApiPath(pathname) });
     headers.append("Server-Timing", `total;dur=${(performance.now() - started).toFixed(2)}`);
+    // A WebSocket's 101 keeps its socket (the event's live-state channel, issue 26).
+    if (response.webSocket) return new Response(null, { status: 101, webSocket: response.webSocket, headers });
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   },
   queue: (batch, env) => {

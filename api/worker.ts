@@ -7,6 +7,7 @@ import { api } from "./index";
 // Durable Object classes are exported by name from the entry module (wrangler.toml [[durable_objects.bindings]]).
 export { RateLimiter } from "./durable/rate-limiter";
 export { StreamGuard } from "./durable/stream-guard";
+export { EventLive } from "./durable/event-live";
 
 export default {
   fetch: (request, env, ctx) => api.fetch(request, env, ctx),

@@ -5,6 +5,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { idParamSchema, langQuerySchema } from "../contract/common";
+import { LIVE_UPGRADE_MESSAGE } from "../contract/event-live";
 import { eventFileParamSchema, mediaTokenQuerySchema, PLAYBACK_MESSAGES, type Playback, type PlaybackDenied } from "../contract/media";
 import { channelEventQuery, type EventRow } from "../db/repos/catalogue-events";
 import { randomToken } from "../lib/crypto";
@@ -14,6 +15,7 @@ import { param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { loadViewer, viewerDecision } from "../services/event-access";
 import { streamStatus } from "../services/event-status";
+import { subscribeEventLive } from "../services/event-live";
 import { downloadVerdict, hostedDownloadVerdict, loadDownloadAllowance } from "../services/downloads";
 import { ASSET_NAME, loadMediaInfo, mediaObjectKey } from "../services/media-asset";
 import { MEDIA_TOKEN_MAX_TTL_MS, mintMediaToken, verifyMediaToken } from "../services/media-token";
@@ -53,6 +55,13 @@ function orNotFound(res: Response | null): Response {
 }
 
 export const mediaRoutes = new Hono<AppEnv>()
+  // The event's live-state channel (issue 26): a WebSocket the watch page holds; public, like the event itself.
+  .get("/events/:id/live", param(idParamSchema), async (c) => {
+    const event = await channelEvent(c, c.req.valid("param").id);
+    if (!event) throw notFound();
+    if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") throw new ApiError(426, LIVE_UPGRADE_MESSAGE);
+    return subscribeEventLive({ env: c.env, channelId: c.get("channel").id }, event.id, c.req.raw, eventTimes(event), c.get("now")());
+  })
   .post("/events/:id/playback", requireApiKey, param(idParamSchema), query(langQuerySchema), async (c) => {
     const id = c.req.valid("param").id;
     const event = await channelEvent(c, id);

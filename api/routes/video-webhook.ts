@@ -12,6 +12,7 @@ import { ApiError } from "../lib/errors";
 import { readTextCapped } from "../lib/validate";
 import { videoProvider } from "../providers/video";
 import { auditQuery, channelChanged } from "../services/console/scope";
+import { eventChanged } from "../services/event-live";
 import { followBroadcast, platformScope } from "../services/video/ingest";
 import { addLibraryItem } from "../services/console/library";
 import { reportUploadProgress } from "../services/video/uploads";
@@ -93,6 +94,7 @@ export const videoWebhookRoutes = new Hono<AppEnv>().post("/video/webhook", asyn
       }),
     ]);
     await channelChanged(c.env, input.channel.alias);
+    await eventChanged({ env: c.env, channelId: input.channel.id }, input.input.eventId, "ended");
     return c.json({ data: { handled: "live_input" } });
   }
   // Videos this platform did not create (made in Stream's dashboard) are acknowledged and ignored.

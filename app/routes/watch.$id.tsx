@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { EventActions, eventActionsLinks } from "~/features/events/EventActions";
 import { EventHeader } from "~/features/events/EventHeader";
 import { EventTime } from "~/features/events/EventTime";
+import { useEventLive } from "~/features/events/useEventLive";
 import { loadEventOffer } from "~/features/events/offer.server";
 import { metaWithSocial } from "~/features/events/social-meta";
 import { catalogueLinks } from "~/features/events/links";
@@ -91,12 +92,15 @@ export default function Watch() {
     scheduled: <EventTime iso={event.event_utc_ts} zone={event.time_zone} />,
   });
   const download = playback.kind === "allowed" ? playback.grant.download : null;
+  // The page follows the event's state as it changes (upcoming → live → finished) and counts who watches.
+  const { viewers } = useEventLive(event.stream_status === "finished" ? null : event.id);
   return (
     <div className="page watch" data-playback={playback.kind}>
       <EventHeader
         event={event}
         stage={stage}
         overlay={overlay}
+        watching={viewers}
         belowStage={
           <>
             {clip.area}

@@ -13,6 +13,7 @@ import { startEncoder } from "./support/encoder";
 import { expectPlaying } from "./support/player";
 
 const v = copy("en", "video");
+const common = copy("en", "common");
 
 const manifestOf = (page: Page) => page.waitForResponse((r: Response) => /\/api\/media\/event\/\d+\/manifest\.mpd/.test(r.url()) && r.status() === 200, { timeout: 30_000 });
 const row = (page: Page, id: number) => page.locator(`li[data-event-id="${id}"]`);
@@ -58,6 +59,9 @@ test("an owner goes live from an encoder, viewers watch it live, then as a finis
     const availability = Date.parse(/availabilityStartTime="([^"]+)"/.exec(mpd)![1]!);
     expect(availability).toBeGreaterThanOrEqual(startedAt - 5_000);
     await expectPlaying(page);
+    // The page holds the event's live-state channel: it counts itself among those watching (issue 26).
+    await expect(page.getByTestId("watching")).toHaveText(fill(common.events.watching_one, { count: 1 }));
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
   } catch (error) {
     encoder.kill();
     throw error;
@@ -67,6 +71,10 @@ test("an owner goes live from an encoder, viewers watch it live, then as a finis
   const published = await encoder.stop();
   expect(published.code, "the encoder's exit code").toBe(0);
   expect(published.seconds, "seconds published").toBeGreaterThan(4);
+  // The viewer's page follows without a reload: the event is no longer live (issue 26).
+  await expect(page.locator(".event-header .badge--live")).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator(".event-header .badge--finished")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   await visit(page, ch.url("/console/live"));
   await expect(row(page, id).locator("[data-status]")).toHaveAttribute("data-status", "ended", { timeout: 30_000 });
 

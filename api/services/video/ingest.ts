@@ -12,6 +12,7 @@ import { localIngestPort } from "../../providers/video/local";
 import { findDefinition } from "../../db/repos/definitions";
 import { changeLatest } from "../console/definition";
 import { auditQuery, channelChanged, type ConsoleScope } from "../console/scope";
+import { eventChanged } from "../event-live";
 import { LIVE_SEGMENT_S, type LiveInputRow } from "./wire";
 
 /** While segments keep arriving, the event's end stays at least this far ahead, so it is live until the stream stops. */
@@ -92,6 +93,7 @@ export async function reportLiveProgress(scope: ConsoleScope, input: LiveInputRo
       }),
     ]);
     await channelChanged(scope.env, scope.channel.alias);
+    await eventChanged({ env: scope.env, channelId: scope.channel.id }, input.eventId, "ended", { start: input.startedAt, end, now });
     return row;
   }
 
@@ -106,6 +108,7 @@ export async function reportLiveProgress(scope: ConsoleScope, input: LiveInputRo
       auditQuery(scope, { action: "live_input.connect", target, before: { status: "idle" }, after: { status: "connected", media_key: input.mediaKey, event_start: new Date(startedAt).toISOString() } }),
     ]);
     await channelChanged(scope.env, scope.channel.alias);
+    await eventChanged({ env: scope.env, channelId: scope.channel.id }, input.eventId, "live");
     return row;
   }
   // While it lasts, the end moves with the stream in the row alone: a report comes every segment, and a console

@@ -11,6 +11,7 @@ import { extendEventEnds, streamingEvents } from "../../db/repos/live-inputs";
 import { liveInputs } from "../../db/schema";
 import { auditQuery, channelChanged, type ConsoleScope } from "../console/scope";
 import { followBroadcast } from "./ingest";
+import { eventChanged } from "../event-live";
 import type { LiveInputRow } from "./wire";
 
 /**
@@ -56,6 +57,7 @@ export async function reportStreamConnection(scope: ConsoleScope, input: LiveInp
       }),
     ]);
     await channelChanged(scope.env, scope.channel.alias);
+    await eventChanged({ env: scope.env, channelId: scope.channel.id }, input.eventId, "live");
     return "connected";
   }
 
@@ -65,6 +67,7 @@ export async function reportStreamConnection(scope: ConsoleScope, input: LiveInp
       db.update(liveInputs).set({ status: "idle" }).where(eq(liveInputs.id, input.id)),
       auditQuery(scope, { action: "live_input.disconnect", target, before: { status: "connected" }, after: { status: "idle", at: new Date(at).toISOString() } }),
     ]);
+    await eventChanged({ env: scope.env, channelId: scope.channel.id }, input.eventId, "disconnected");
     return "disconnected";
   }
 

@@ -11,7 +11,7 @@ import { EventTime } from "./EventTime";
  * /watch/{id}: the event's header and its stage: the poster, or `stage` (the player) in its place, with `overlay`
  * (a countdown or an access prompt) over it, and `belowStage` (the clip cutter) right under it.
  */
-export function EventHeader({ event, stage, overlay, belowStage }: { event: Event; stage?: ReactNode; overlay?: ReactNode; belowStage?: ReactNode }) {
+export function EventHeader({ event, stage, overlay, belowStage, watching }: { event: Event; stage?: ReactNode; overlay?: ReactNode; belowStage?: ReactNode; watching?: number | null }) {
   const { t } = useTranslation();
   const s = sides(event);
   const gender = genderLetter(event.gender);
@@ -29,7 +29,15 @@ export function EventHeader({ event, stage, overlay, belowStage }: { event: Even
       </div>
       {belowStage}
       <header className="event-header">
-        <EventBadges status={event.stream_status} access={event.access_type} />
+        <div className="event-header__status">
+          <EventBadges status={event.stream_status} access={event.access_type} />
+          {/* Pages on the event's live-state channel now (issue 26), this one included. */}
+          {event.stream_status === "live" && watching ? (
+            <span className="event-header__watching" data-testid="watching">
+              {t("events.watching", { count: watching })}
+            </span>
+          ) : null}
+        </div>
         <h1 className="event-header__title">{matchup(event)}</h1>
         {s ? (
           <ul className="event-header__teams">

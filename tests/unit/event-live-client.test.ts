@@ -1,0 +1,23 @@
+// The page's side of the live-state channel (app/features/events/useEventLive.ts): where it connects and what each
+// message asks of the page.
+import { describe, expect, it } from "vitest";
+import { liveChannelUrl, readLiveMessage } from "~/features/events/useEventLive";
+
+describe("the live-state channel, as a page reads it", () => {
+  it("connects to the event's channel on the page's own host, wss under https", () => {
+    expect(liveChannelUrl(12, { protocol: "https:", host: "alpha.example.com" })).toBe("wss://alpha.example.com/api/events/12/live");
+    expect(liveChannelUrl(3, { protocol: "http:", host: "alpha.localhost:8787" })).toBe("ws://alpha.localhost:8787/api/events/3/live");
+  });
+
+  it("reloads on a change, and on a greeting after a change it missed, never on the first greeting", () => {
+    expect(readLiveMessage(JSON.stringify({ type: "hello", version: 4, viewers: 2 }), null)).toEqual({ reload: false, version: 4, viewers: 2 });
+    expect(readLiveMessage(JSON.stringify({ type: "hello", version: 4, viewers: 1 }), 4)).toEqual({ reload: false, version: 4, viewers: 1 });
+    expect(readLiveMessage(JSON.stringify({ type: "hello", version: 5, viewers: 1 }), 4)).toEqual({ reload: true, version: 5, viewers: 1 });
+    expect(readLiveMessage(JSON.stringify({ type: "changed", reason: "live", version: 5 }), 4)).toEqual({ reload: true, version: 5, viewers: null });
+    expect(readLiveMessage(JSON.stringify({ type: "viewers", viewers: 7 }), 4)).toEqual({ reload: false, version: null, viewers: 7 });
+  });
+
+  it("ignores what it cannot read", () => {
+    for (const raw of ["pong", "{", JSON.stringify({ type: "other" }), JSON.stringify(null), new ArrayBuffer(2)]) expect(readLiveMessage(raw, 1)).toBeNull();
+  });
+});
