@@ -10,6 +10,8 @@ export const PLAYBACK_MESSAGES = {
   upcoming: "This event has not started yet.",
   /** Live by its schedule, but no picture yet (no encoder, or its first segments not written): the slate. */
   waiting: "The broadcast will start soon.",
+  /** An encoder's broadcast that stopped arriving mid-game: the page says so and waits for it to resume. */
+  interrupted: "The broadcast was interrupted. It will resume here.",
   noMedia: "This event has no video.",
   badToken: "The media link is invalid or has expired.",
 } as const;

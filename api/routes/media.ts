@@ -24,7 +24,7 @@ import { serveR2Object } from "../services/r2-range";
 import { serveTimelineFile } from "../services/timeline-files";
 import { CLIP_MAX_DURATION_S, type Thumbnails } from "../contract/clips";
 import { fromEvent, clipVerdict, hostedClipVerdict } from "../services/clips/sources";
-import { eventMediaSource, hostedGrantUrls, hostedPlayback, playable } from "../services/video/media-source";
+import { eventMediaSource, hostedGrantUrls, hostedPlayback, liveAssetStalled, playable } from "../services/video/media-source";
 import type { MediaInfo } from "../services/livesim";
 import { grantedStream } from "./streams";
 
@@ -83,6 +83,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     // a finished one without a video has none.
     if (!media && status === "live") return c.json({ message: PLAYBACK_MESSAGES.waiting, reason: "waiting" }, 409);
     if (!media) throw notFound(PLAYBACK_MESSAGES.noMedia);
+    if (status === "live" && (await liveAssetStalled(scope, event.id, media, now))) return c.json({ message: PLAYBACK_MESSAGES.interrupted, reason: "interrupted" }, 409);
     const expires = now + MEDIA_TOKEN_MAX_TTL_MS;
     // Stream signs before the stream is counted: a provider failure (502) takes no slot.
     const signed = media.kind === "stream" ? await hostedPlayback(scope, media.uid, expires) : null;

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Playback, PlaybackDenied } from "@api/contract/media";
 import { getDb } from "@api/db/client";
-import { channelSettings, events } from "@api/db/schema";
+import { channelSettings, events, liveInputs } from "@api/db/schema";
 import { authSecret } from "@api/lib/secrets";
 import { clearChannelCache } from "@api/middleware/tenant";
 import { mintMediaToken } from "@api/services/media-token";
@@ -298,5 +298,30 @@ describe("a game without a picture (issue 26)", () => {
     expect((await playback(row.id)).status).toBe(409);
     await db.update(events).set({ mediaKey: ASSET }).where(eq(events.id, row.id));
     expect((await play(row.id)).dash).toContain(`/api/media/event/${row.id}/manifest.mpd`);
+  });
+});
+
+describe("an encoder's broadcast that stops arriving (issue 26)", () => {
+  it("plays while segments keep coming, and is 'interrupted' once the last is 15 s old; never a black live player", async () => {
+    const db = getDb(env.DB);
+    const asset = "live-stalls";
+    await env.MEDIA.put(`media/${asset}/media.json`, JSON.stringify({ ...mediaJson, live: true }));
+    const started = START + 10 * 60_000;
+    const [row] = await db
+      .insert(events)
+      .values({ channelId: fx.alpha.id, key: "stalls", name: { en: "Stalls" }, accessType: "free", type: "free", eventUtcTs: started, endUtcTs: END, timeZone: "UTC", mediaKey: asset })
+      .returning({ id: events.id });
+    // The ingest reported 30 segments of 2 s: the broadcast's edge is 60 s after its start.
+    await db.insert(liveInputs).values({ channelId: fx.alpha.id, eventId: row.id, provider: "local", uid: "local-stalls", ingestUrl: "rtmp://127.0.0.1:1935/live", streamKey: "k-stalls", status: "connected", mediaKey: asset, startedAt: started, segmentCount: 30, createdAt: started - H });
+    const edge = started + 60_000;
+    clock.now = edge + 14_000;
+    expect((await playback(row.id)).status).toBe(200);
+    clock.now = edge + 16_000;
+    const stalled = await playback(row.id);
+    expect(stalled.status).toBe(409);
+    expect(await stalled.json()).toEqual({ message: "The broadcast was interrupted. It will resume here.", reason: "interrupted" });
+    // The next segments arrive: it plays again.
+    await db.update(liveInputs).set({ segmentCount: 38 }).where(eq(liveInputs.uid, "local-stalls"));
+    expect((await playback(row.id)).status).toBe(200);
   });
 });

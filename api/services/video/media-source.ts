@@ -50,6 +50,27 @@ export function eventSourceRule(mediaKey: string | null, input: InputRef | undef
   return r2(mediaKey);
 }
 
+/**
+ * How far behind real time an encoder's broadcast may fall before viewers are told it is interrupted (issue 26): the
+ * ingest reports every segment it stores, so a connected broadcast whose last segment is older than this has stopped
+ * arriving (an ingest that crashed, an encoder cut off without a goodbye, an ingest that cannot keep up), and a
+ * player would only wait on segments that do not exist.
+ */
+export const STALLED_AFTER_MS = 15_000;
+
+/** Whether a connected broadcast of `segmentMs` segments has stopped arriving by `now`. */
+export function broadcastStalled(input: { status: InputRef["status"]; startedAt: number | null; segmentCount: number }, segmentMs: number, now: number): boolean {
+  if (input.status !== "connected" || input.startedAt === null) return false;
+  return now - (input.startedAt + input.segmentCount * segmentMs) > STALLED_AFTER_MS;
+}
+
+/** Our encoder's broadcast (an asset still being written) that has stopped arriving: the page shows "interrupted". */
+export async function liveAssetStalled(s: SourceScope, eventId: number, media: PlayableMedia, now: number): Promise<boolean> {
+  if (media.kind !== "r2" || !media.info.live) return false;
+  const input = await eventInputQuery(s.db, s.channelId, eventId).get();
+  return input ? broadcastStalled(input, media.info.segment_duration_s * 1000, now) : false;
+}
+
 /** A library video made from a ready Stream upload plays Stream's video; any other plays its asset. */
 export function vodSourceRule(mediaKey: string | null, upload: UploadRef | undefined, streamOn: boolean): MediaSource | null {
   if (streamOn && upload?.provider === "cloudflare" && upload.status === "ready") return { kind: "stream", uid: upload.uid, live: false };

@@ -3,13 +3,14 @@
 // renewed by revalidating the page's loader shortly before the token expires; the player keeps its stream and only
 // takes the new token.
 import { Link, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Playback } from "@api/contract/media";
 import type { PlaybackResult } from "~/server/api/playback.server";
 import type { CoveringPass } from "~/features/orders/covering";
 import { PassList } from "~/features/orders/PassList";
 import type { PlayerStream } from "./events";
+import { watchLiveStall } from "./live-stall";
 import { Player, type PlayerHandle } from "./Player";
 import { StreamLimitPrompt, StreamStoppedNotice, useStreamHeartbeat } from "./StreamLimit";
 
@@ -80,6 +81,19 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
   const revalidator = useRevalidator();
   const { grant, manifest } = useRenewedGrant(playback);
   const { stopped } = useStreamHeartbeat(grant?.stream, grant?.token);
+  // The player's handle also arms the live stall watch (live-stall.ts); one stable callback, so a re-render of the
+  // page never resets a stall being timed.
+  const stallWatch = useRef<(() => void) | null>(null);
+  const handleTo = useRef(onPlayerHandle);
+  handleTo.current = onPlayerHandle;
+  const recheckRef = useRef(() => {});
+  recheckRef.current = () => revalidator.state === "idle" && revalidator.revalidate();
+  const onHandle = useCallback((handle: PlayerHandle | null) => {
+    stallWatch.current?.();
+    stallWatch.current = handle ? watchLiveStall(handle, () => recheckRef.current()) : null;
+    handleTo.current?.(handle);
+  }, []);
+  useEffect(() => () => stallWatch.current?.(), []);
   const linkProps = newTab ? { target: "_blank", rel: "noopener" } : {};
 
   if (grant && stopped) {
@@ -106,7 +120,7 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
           title={title}
           preroll={grant.preroll}
           thumbnails={grant.thumbnails}
-          onHandle={onPlayerHandle}
+          onHandle={onHandle}
           extraControls={playerControls}
         />
       ),
@@ -123,12 +137,12 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
       ),
     };
   }
-  if (playback.kind === "waiting") {
+  if (playback.kind === "waiting" || playback.kind === "interrupted") {
     return {
       stage: null,
       overlay: (
-        <Slate onRecheck={() => revalidator.state === "idle" && revalidator.revalidate()} scheduled={scheduled}>
-          {besideCountdown}
+        <Slate kind={playback.kind} onRecheck={() => revalidator.state === "idle" && revalidator.revalidate()} scheduled={playback.kind === "waiting" ? scheduled : undefined}>
+          {playback.kind === "waiting" ? besideCountdown : null}
         </Slate>
       ),
     };
@@ -244,10 +258,11 @@ function Countdown({ startsAt, onStart, children }: { startsAt: string; onStart:
 }
 
 /**
- * A game on air by its schedule before its picture: the channel's slate (the poster behind it), what is happening and
- * when it was scheduled. It asks for the grant every few seconds; the player starts when the stream arrives.
+ * A game on air by its schedule before its picture (`waiting`), or whose picture stopped arriving (`interrupted`): the
+ * channel's slate (the poster behind it), what is happening and, while waiting, when it was scheduled. It asks for the
+ * grant every few seconds; the player starts when the stream arrives or comes back.
  */
-function Slate({ onRecheck, scheduled, children }: { onRecheck: () => void; scheduled?: ReactNode; children?: ReactNode }) {
+function Slate({ kind, onRecheck, scheduled, children }: { kind: "waiting" | "interrupted"; onRecheck: () => void; scheduled?: ReactNode; children?: ReactNode }) {
   const { t } = useTranslation("player");
   const recheck = useRef(onRecheck);
   recheck.current = onRecheck;
@@ -256,10 +271,11 @@ function Slate({ onRecheck, scheduled, children }: { onRecheck: () => void; sche
     return () => clearInterval(timer);
   }, []);
   return (
-    <Panel testId="watch-waiting">
+    <Panel testId={`watch-${kind}`}>
       <p className="watch__slate-title" role="status">
-        {t("waiting.title")}
+        {t(`${kind}.title`)}
       </p>
+      {kind === "interrupted" ? <p>{t("interrupted.body")}</p> : null}
       {scheduled ? <p className="watch__scheduled">{t("waiting.scheduled")} {scheduled}</p> : null}
       {children ? <div className="watch__actions">{children}</div> : null}
     </Panel>

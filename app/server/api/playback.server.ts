@@ -19,6 +19,8 @@ export type PlaybackResult =
   | { kind: "upcoming" }
   /** 409 "waiting": on air by its schedule, but no picture yet; the page shows the slate and asks again. */
   | { kind: "waiting" }
+  /** 409 "interrupted": the encoder's picture stopped arriving mid-game; the page says so and asks again. */
+  | { kind: "interrupted" }
   /** 404: the event has no video (or vanished). */
   | { kind: "unavailable" };
 
@@ -53,7 +55,8 @@ export function playbackEndpoints(options: ApiClientOptions, lang: Language) {
         return { kind: "refused", reason: refusalReason(error.body) ?? "login" };
       }
       if (isApiRequestError(error, "http") && error.status === 409) {
-        return (error.body as { reason?: unknown } | null)?.reason === "waiting" ? { kind: "waiting" } : { kind: "upcoming" };
+        const reason = (error.body as { reason?: unknown } | null)?.reason;
+        return reason === "waiting" || reason === "interrupted" ? { kind: reason } : { kind: "upcoming" };
       }
       if (isApiRequestError(error, "not_found")) return { kind: "unavailable" };
       throw error;
