@@ -24,13 +24,8 @@ export class EventLive extends DurableObject<Env> {
 
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response(null, { status: 426 });
-    const url = new URL(request.url);
-    const now = Number(url.searchParams.get("now"));
-    const times = { start: Number(url.searchParams.get("start")), end: Number(url.searchParams.get("end")), offset: Date.now() - now };
-    if ([times.start, times.end, now].every(Number.isFinite)) {
-      await this.ctx.storage.put("schedule", times);
-      await this.wakeAtNext(times);
-    }
+    const q = new URL(request.url).searchParams;
+    await this.reschedule({ start: Number(q.get("start")), end: Number(q.get("end")), now: Number(q.get("now")) });
     const [client, server] = Object.values(new WebSocketPair());
     this.ctx.acceptWebSocket(server);
     const version = (await this.ctx.storage.get<number>("version")) ?? 0;
@@ -44,11 +39,15 @@ export class EventLive extends DurableObject<Env> {
     const version = ((await this.ctx.storage.get<number>("version")) ?? 0) + 1;
     await this.ctx.storage.put("version", version);
     this.broadcast({ type: "changed", reason, version });
-    if (times && this.viewers()) {
-      const schedule = { start: times.start, end: times.end, offset: Date.now() - times.now };
-      await this.ctx.storage.put("schedule", schedule);
-      await this.wakeAtNext(schedule);
-    }
+    if (times && this.viewers()) await this.reschedule(times);
+  }
+
+  /** Keeps the event's times (on the API's clock, `now`) and wakes at the next one still ahead. */
+  private async reschedule(times: { start: number; end: number; now: number }): Promise<void> {
+    if (![times.start, times.end, times.now].every(Number.isFinite)) return;
+    const schedule: Schedule = { start: times.start, end: times.end, offset: Date.now() - times.now };
+    await this.ctx.storage.put("schedule", schedule);
+    await this.wakeAtNext(schedule);
   }
 
   /** How many pages hold the channel open (but `leaving`, whose close is being handled). */
