@@ -135,7 +135,14 @@ export const ingestProgressSchema = z.object({
   /** Complete segments in R2 so far (every stream has them). */
   segment_count: z.number().int().min(0).max(1_000_000),
   status: z.enum(["connected", "ended"]),
+  /**
+   * How long ago (ms) the picture's time 0 was sent by the encoder, as the ingest saw the chunks arrive: the first
+   * report sets the broadcast's start from it, so a low-latency player's clock matches the encoder's. Without it the
+   * start is counted back from the complete segments.
+   */
+  elapsed_ms: z.number().int().min(0).max(86_400_000).optional(),
 });
+export type IngestProgress = z.input<typeof ingestProgressSchema>;
 export const uploadProgressSchema = z.discriminatedUnion("status", [
   z.object({ status: z.literal("processing") }),
   z.object({ status: z.literal("ready"), duration_s: z.number().positive().max(86_400) }),

@@ -1,6 +1,7 @@
 // Live that is really live, locally (issue 5): an event's manifests are generated from a looped VOD asset and the
 // clock. Segment n of an event covers [(n-1)·d, n·d) after the start and plays asset chunk ((n-1) % count) + 1.
 import { z } from "zod";
+import { CMAF_CHUNK_S } from "./cmaf-chunks";
 import { type EventTimes, streamStatus } from "./event-status";
 
 /** The DVR window a live viewer can seek back in. */
@@ -8,6 +9,13 @@ export const DVR_WINDOW_S = 30 * 60;
 /** How often a live player reloads the manifest, and how far behind the edge it plays. */
 export const LIVE_UPDATE_PERIOD_S = 10;
 export const LIVE_DELAY_SEGMENTS = 3;
+/**
+ * Low-latency live (issue 26): an encoder's broadcast is sent in CMAF chunks as it is written (cmaf-chunks.ts), and a
+ * player asks for a segment while it is written (availabilityTimeOffset). It starts one chunk behind the newest one,
+ * then holds this far behind that edge (ServiceDescription), playing up to 8 % faster (catching up after a stall)
+ * or 4 % slower: about 3 s behind the encoder in all, with two seconds of picture in hand against a late chunk.
+ */
+export const LOW_LATENCY_TARGET_MS = 2000;
 
 const streamSchema = z.object({
   id: z.number().int().nonnegative(),
@@ -116,12 +124,16 @@ const seconds = (ms: number) => `PT${Number((ms / 1000).toFixed(3))}S`;
 const attr = (s: string) => s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 const withToken = (url: string, token: string) => `${url}?token=${encodeURIComponent(token)}`;
 
-function representation(info: MediaInfo, stream: MediaStream, token: string): string {
+/** A live manifest of an encoder's broadcast is low-latency: its segments can be fetched while they are written. */
+const lowLatency = (info: MediaInfo, live: boolean) => live && info.live === true;
+
+function representation(info: MediaInfo, stream: MediaStream, token: string, live: boolean): string {
   const size = stream.width && stream.height ? ` width="${stream.width}" height="${stream.height}"` : "";
   const segmentMs = Math.round(info.segment_duration_s * 1000);
+  const early = lowLatency(info, live) ? ` availabilityTimeOffset="${Number((info.segment_duration_s - CMAF_CHUNK_S).toFixed(3))}" availabilityTimeComplete="false"` : "";
   return [
     `      <Representation id="${stream.id}" codecs="${attr(stream.codecs)}" bandwidth="${stream.bandwidth}"${size}>`,
-    `        <SegmentTemplate timescale="1000" duration="${segmentMs}" startNumber="1"` +
+    `        <SegmentTemplate timescale="1000" duration="${segmentMs}" startNumber="1"${early}` +
       ` initialization="${attr(withToken(fillTemplate(stream.init, stream), token))}"` +
       ` media="${attr(withToken(fillTemplate(stream.chunk_template, stream), token))}"/>`,
     `      </Representation>`,
@@ -150,11 +162,12 @@ function captionSet(info: MediaInfo, track: CaptionTrack, token: string): string
 export function buildMpd(info: MediaInfo, event: EventTimes, now: number, token: string): string | null {
   const t = eventTimeline(info, event, now);
   if (t.status === "upcoming") return null;
+  const low = lowLatency(info, t.status === "live");
   const head =
     t.status === "live"
       ? `type="dynamic" availabilityStartTime="${iso(event.start)}" publishTime="${iso(now)}"` +
         ` minimumUpdatePeriod="PT${LIVE_UPDATE_PERIOD_S}S" timeShiftBufferDepth="PT${DVR_WINDOW_S / 60}M"` +
-        ` suggestedPresentationDelay="${seconds(LIVE_DELAY_SEGMENTS * t.segmentMs)}"`
+        ` suggestedPresentationDelay="${seconds(low ? CMAF_CHUNK_S * 1000 : LIVE_DELAY_SEGMENTS * t.segmentMs)}"`
       : `type="static" mediaPresentationDuration="${seconds(t.durationMs)}"`;
   const sets = (["video", "audio"] as const)
     .map((kind) => {
@@ -162,7 +175,7 @@ export function buildMpd(info: MediaInfo, event: EventTimes, now: number, token:
       if (!streams.length) return "";
       return [
         `    <AdaptationSet contentType="${kind}" mimeType="${kind}/mp4" segmentAlignment="true" startWithSAP="1">`,
-        ...streams.map((s) => representation(info, s, token)),
+        ...streams.map((s) => representation(info, s, token, t.status === "live")),
         `    </AdaptationSet>`,
       ].join("\n");
     })
@@ -170,7 +183,16 @@ export function buildMpd(info: MediaInfo, event: EventTimes, now: number, token:
   sets.push(...(info.captions ?? []).map((c) => captionSet(info, c, token)));
   return [
     `<?xml version="1.0" encoding="utf-8"?>`,
-    `<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" profiles="urn:mpeg:dash:profile:isoff-live:2011" ${head} minBufferTime="${seconds(2 * t.segmentMs)}">`,
+    `<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" profiles="urn:mpeg:dash:profile:isoff-live:2011" ${head} minBufferTime="${seconds(low ? CMAF_CHUNK_S * 1000 : 2 * t.segmentMs)}">`,
+    // The latency the player keeps to, speeding up or slowing down a little to hold it (shaka's live sync).
+    ...(low
+      ? [
+          `  <ServiceDescription id="0">`,
+          `    <Latency target="${LOW_LATENCY_TARGET_MS}" min="${LOW_LATENCY_TARGET_MS / 2}" max="${LOW_LATENCY_TARGET_MS * 2}" referenceId="0"/>`,
+          `    <PlaybackRate min="0.96" max="1.08"/>`,
+          `  </ServiceDescription>`,
+        ]
+      : []),
     `  <Period id="0" start="PT0S">`,
     ...sets,
     `  </Period>`,

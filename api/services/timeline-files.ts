@@ -10,6 +10,7 @@ import { captionSegment, type Cue, HLS_TIMESTAMP_MAP, parseVtt, serializeVtt } f
 import { assetChunkOf, buildHlsCaptions, buildHlsMaster, buildHlsMedia, buildMpd, type EventFile, fillNumber, fillTemplate, maxSegment, resolveEventFile, type MediaInfo } from "./livesim";
 import { mediaObjectKey, serveLoopedSegment } from "./media-asset";
 import { contentTypeFor, serveR2Object } from "./r2-range";
+import { segmentPartFile } from "./cmaf-chunks";
 
 export interface TimelineRequest {
   bucket: R2Bucket;
@@ -107,7 +108,81 @@ export async function serveTimelineMedia(
   const { chunk, loop } = assetChunkOf(info, target.n);
   const key = mediaObjectKey(asset, fillTemplate(target.stream.chunk_template, target.stream, chunk));
   const shiftS = loop * info.segment_count * info.segment_duration_s;
-  return shiftS === 0 ? serveR2Object(bucket, key, request) : serveLoopedSegment(bucket, key, initKey, shiftS, request, now);
+  if (shiftS !== 0) return serveLoopedSegment(bucket, key, initKey, shiftS, request, now);
+  const whole = await serveR2Object(bucket, key, request);
+  // An encoder's segment not whole yet is sent chunk by chunk as the ingest uploads them.
+  return whole ?? (info.live ? serveGrowingSegment(bucket, key, info.segment_duration_s) : null);
+}
+
+/** How often a segment being written is looked at for its next part. */
+export const PART_POLL_MS = 100;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A segment of an encoder's broadcast still being written (low-latency live, cmaf-chunks.ts): its parts in order, each
+ * sent as soon as it is in R2, then what the whole segment has past them once it is (the last chunk may come only
+ * with the whole). A player with low latency asks for the segment about 1.5 s before it is complete (the manifest's
+ * availabilityTimeOffset) and appends each chunk as it arrives. Null (a 404) when no part comes within a segment's
+ * length and a second; a stream whose next part stops coming ends there, and the player asks for the segment again.
+ */
+export async function serveGrowingSegment(bucket: R2Bucket, key: string, segmentS: number): Promise<Response | null> {
+  const patienceMs = segmentS * 1000 + 1000;
+  const folder = key.slice(0, key.lastIndexOf("/") + 1);
+  const file = key.slice(folder.length);
+  const partKey = (k: number) => folder + segmentPartFile(file, k);
+  let first: R2ObjectBody | null = null;
+  for (let waited = 0; !first && waited <= patienceMs; waited += PART_POLL_MS) {
+    first = await bucket.get(partKey(1));
+    if (first) break;
+    // Completed meanwhile (a player that asked late): the whole one.
+    const whole = await bucket.get(key);
+    if (whole) return new Response(whole.body, { headers: growingHeaders(key, whole.size) });
+    await sleep(PART_POLL_MS);
+  }
+  if (!first) return null;
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const pump = async (part: R2ObjectBody) => {
+    const writer = writable.getWriter();
+    let sent = 0;
+    try {
+      for (let k = 1, next: R2ObjectBody | null = part; next; ) {
+        const bytes = new Uint8Array(await next.arrayBuffer());
+        await writer.write(bytes);
+        sent += bytes.byteLength;
+        k += 1;
+        next = null;
+        for (let waited = 0; waited <= patienceMs; waited += PART_POLL_MS) {
+          next = await bucket.get(partKey(k));
+          if (next) break;
+          const head = await bucket.head(key);
+          if (head) {
+            if (head.size > sent) {
+              const rest = await bucket.get(key, { range: { offset: sent } });
+              if (rest) await writer.write(new Uint8Array(await rest.arrayBuffer()));
+            }
+            return;
+          }
+          await sleep(PART_POLL_MS);
+        }
+      }
+    } finally {
+      await writer.close().catch(() => undefined);
+    }
+  };
+  // The body streams while the parts come; a viewer who leaves cancels the writes, which end the loop.
+  void pump(first).catch(() => undefined);
+  return new Response(readable, { headers: growingHeaders(key) });
+}
+
+function growingHeaders(key: string, size?: number): Headers {
+  return new Headers({
+    "Content-Type": contentTypeFor(key),
+    // Not kept as the segment: a copy cut short must not be served again.
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+    ...(size === undefined ? {} : { "Content-Length": String(size) }),
+  });
 }
 
 /**

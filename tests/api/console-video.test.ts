@@ -9,6 +9,7 @@ import { auditLog, events, liveInputs, mediaUploads, users } from "@api/db/schem
 import { clockedApi, type Client, client, env, freshEmail, registerUser } from "./auth-helpers";
 import { call, type Fixtures, HOSTS, seedChannels } from "./fixtures";
 import { type ConsoleChannel, seedConsoleChannel } from "./console-fixtures";
+import { serveGrowingSegment } from "@api/services/timeline-files";
 
 const H = 3_600_000;
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -269,5 +270,49 @@ describe("uploads", () => {
       const other = await call("127.0.0.1:8787", "/api/video/webhook", await signed(JSON.stringify({ uid: "elsewhere", status: { state: "ready" }, readyToStream: true })), app, stream);
       expect(await data(other)).toEqual({ handled: null });
     });
+  });
+});
+
+describe("low-latency ingest (issue 26)", () => {
+  const newInput = async (key: string) => {
+    const [row] = await db
+      .insert(events)
+      .values({ channelId: fx.alpha.id, key, name: { en: key }, accessType: "free", eventUtcTs: clock.now + 5 * H, endUtcTs: clock.now + 7 * H, timeZone: "UTC", mediaKey: null })
+      .returning({ id: events.id });
+    const input = await data<LiveInput>(await alpha.post(`/api/console/events/${row!.id}/live-input`, {}, tokens.owner));
+    return (await db.select().from(liveInputs).where(eq(liveInputs.id, input.id)).get())!;
+  };
+
+  it("starts the broadcast when the ingest saw the picture begin, if that fits the segments it reports", async () => {
+    clock.now = T0 + 20 * H;
+    const seen = await newInput("v-ll-seen");
+    const started = await data<LiveInput>(await report(seen.uid, { segment_count: 1, status: "connected", elapsed_ms: 2_650 }));
+    expect(started.started_at).toBe(new Date(clock.now - 2_650).toISOString());
+    // Shorter than the complete segments, or more than two segments longer: not believed, counted from the segments.
+    for (const elapsed_ms of [1_999, 6_001]) {
+      const other = await newInput(`v-ll-${elapsed_ms}`);
+      expect((await data<LiveInput>(await report(other.uid, { segment_count: 1, status: "connected", elapsed_ms }))).started_at).toBe(new Date(clock.now - 2_000).toISOString());
+    }
+    expect((await report(seen.uid, { segment_count: 2, status: "connected", elapsed_ms: -1 })).status).toBe(422);
+  });
+
+  it("streams a segment still being written part by part, then the rest of the whole one", async () => {
+    const key = "media/ll-test/chunk-stream0-00004.m4s";
+    const whole = new Uint8Array(3_000).map((_, i) => i % 251);
+    await env.MEDIA.put("media/ll-test/parts/chunk-stream0-00004.m4s.1", whole.slice(0, 1_000));
+    const res = await serveGrowingSegment(env.MEDIA, key, 2);
+    expect(res?.status).toBe(200);
+    expect(res?.headers.get("cache-control")).toBe("private, no-store");
+    const reader = res!.body!.getReader();
+    // The first part is sent before the rest exists.
+    const first = await reader.read();
+    expect(first.value?.byteLength).toBe(1_000);
+    await env.MEDIA.put("media/ll-test/parts/chunk-stream0-00004.m4s.2", whole.slice(1_000, 2_200));
+    await env.MEDIA.put(key, whole);
+    const rest: Uint8Array[] = [first.value!];
+    for (let r = await reader.read(); !r.done; r = await reader.read()) rest.push(r.value);
+    expect(Buffer.concat(rest)).toEqual(Buffer.from(whole));
+    // No part within a segment and a second: not there (404).
+    expect(await serveGrowingSegment(env.MEDIA, "media/ll-test/chunk-stream0-00009.m4s", 0.2)).toBeNull();
   });
 });

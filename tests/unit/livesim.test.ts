@@ -87,6 +87,19 @@ describe("DASH", () => {
     expect(mpd).not.toContain("mediaPresentationDuration");
   });
 
+  it("is low-latency for an encoder's broadcast while live: chunks fetched while written, a target latency", () => {
+    const growing = { ...info, live: true };
+    const mpd = buildMpd(growing, event, START + 65_000, "tok")!;
+    expect(mpd.match(/availabilityTimeOffset="1\.5"/g)).toHaveLength(3);
+    expect(mpd).toContain('suggestedPresentationDelay="PT0.5S"');
+    expect(mpd).toMatch(/<ServiceDescription id="0">\s*<Latency target="2000"/);
+    expect(mpd).toContain('<PlaybackRate min="0.96" max="1.08"/>');
+    // The looped demo and a finished recording are whole segments: no offset, no target.
+    expect(buildMpd(info, event, START + 65_000, "tok")).not.toContain("availabilityTimeOffset");
+    expect(buildMpd(info, event, START + 65_000, "tok")).not.toContain("ServiceDescription");
+    expect(buildMpd(growing, event, event.end + 1, "tok")).not.toContain("availabilityTimeOffset");
+  });
+
   it("is static once finished, as long as the event", () => {
     const mpd = buildMpd(info, event, event.end + 1, "tok")!;
     expect(mpd).toContain('type="static"');

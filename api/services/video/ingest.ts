@@ -63,7 +63,7 @@ export async function localInput(db: Db, uid: string) {
  * Segments are in R2 (`connected`), or the stream stopped (`ended`). The first report starts the broadcast: its
  * start is set so the clock's live edge is the segment just reported (livesim computes the edge from the start).
  */
-export async function reportLiveProgress(scope: ConsoleScope, input: LiveInputRow, report: { segment_count: number; status: "connected" | "ended" }): Promise<LiveInputRow> {
+export async function reportLiveProgress(scope: ConsoleScope, input: LiveInputRow, report: { segment_count: number; status: "connected" | "ended"; elapsed_ms?: number }): Promise<LiveInputRow> {
   const { db, now } = scope;
   // An ended input stays ended: a late or repeated report changes nothing.
   if (input.status === "ended") return input;
@@ -101,7 +101,11 @@ export async function reportLiveProgress(scope: ConsoleScope, input: LiveInputRo
   if (!event) throw notFound();
   const endAtLeast = Math.max(event.end, now + LIVE_GRACE_MS);
   if (input.status === "idle") {
-    const startedAt = now - count * SEGMENT_MS;
+    // The ingest's own reading of when the picture began, if it has one and it is plausible (never later than the
+    // segments it reports allow, nor more than two segments earlier).
+    const counted = count * SEGMENT_MS;
+    const elapsed = report.elapsed_ms !== undefined && report.elapsed_ms >= counted && report.elapsed_ms <= counted + 2 * SEGMENT_MS ? report.elapsed_ms : counted;
+    const startedAt = now - elapsed;
     await followBroadcast(scope, input.eventId, { start: startedAt, endAtLeast: now + LIVE_GRACE_MS, mediaKey: input.mediaKey });
     const [[row]] = await db.batch([
       db.update(liveInputs).set({ status: "connected", startedAt, segmentCount: count }).where(eq(liveInputs.id, input.id)).returning(),

@@ -54,3 +54,20 @@ export const NETWORK_CONFIG = {
     segmentPrefetchLimit: 0,
   },
 } as const;
+
+/**
+ * What shaka applies on top when a manifest is low-latency (an encoder's broadcast sent in half-second CMAF chunks,
+ * issue 26), in place of its own low-latency defaults: those turn segment prefetch back on (see above). Playback
+ * starts with one chunk buffered, the manifest's time is taken as exact, and the manifest's ServiceDescription sets
+ * the latency the player holds to by playing slightly faster or slower.
+ */
+export const LOW_LATENCY_CONFIG = {
+  streaming: {
+    inaccurateManifestTolerance: 0,
+    rebufferingGoal: 0.5,
+    segmentPrefetchLimit: 0,
+    updateIntervalSeconds: 0.1,
+    maxDisabledTime: 1,
+  },
+  manifest: { dash: { autoCorrectDrift: false } },
+} as const;

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from "react"
 import { CAST_RECEIVER_APP_ID, isCastBrowser, loadCastSender, NO_CAST, type CastStatus } from "./cast";
 import type { PlayerStream } from "./events";
 import { trackMediaEvents } from "./media-events";
-import { NETWORK_CONFIG } from "./network";
+import { LOW_LATENCY_CONFIG, NETWORK_CONFIG } from "./network";
 import type { TokenPlace } from "@api/contract/media";
 
 // The full build: DASH plus the cast module (CastProxy) and the WebVTT parser.
@@ -109,7 +109,10 @@ export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { containe
       if (cancelled) return;
       // Captions stay hidden until the viewer turns them on (useCaptions).
       // Request timeouts and stall handling (network.ts): a lost or hung segment is asked again within seconds.
-      instance.configure({ manifest: NETWORK_CONFIG.manifest, streaming: { ...NETWORK_CONFIG.streaming, bufferingGoal: 20, rebufferingGoal: 2 } });
+      instance.configure({ manifest: NETWORK_CONFIG.manifest, streaming: { ...NETWORK_CONFIG.streaming, bufferingGoal: 20, rebufferingGoal: 2, lowLatencyMode: true } });
+      // A low-latency live manifest (an encoder's broadcast, issue 26) switches shaka to its low-latency settings;
+      // ours keep what network.ts decided (no prefetch) and start playing with half a second buffered.
+      instance.configurationForLowLatency(LOW_LATENCY_CONFIG);
       instance.getNetworkingEngine()?.registerRequestFilter((_type, request) => {
         request.uris = request.uris.map((u) => withToken(u, tokenRef.current, tokenPlace, manifest));
       });

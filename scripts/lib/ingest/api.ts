@@ -1,11 +1,11 @@
 // The local ingest's side of the API's dev-only ingest calls (api/routes/ingest-local.ts): what to work on, media
 // files into R2, and progress reports. Every call carries the shared secret.
-import type { IngestWork } from "../../../api/contract/video";
+import type { IngestProgress, IngestWork } from "../../../api/contract/video";
 
 export interface IngestApi {
   work(): Promise<IngestWork>;
   putMedia(asset: string, file: string, bytes: Uint8Array): Promise<void>;
-  reportInput(uid: string, report: { segment_count: number; status: "connected" | "ended" }): Promise<void>;
+  reportInput(uid: string, report: IngestProgress): Promise<void>;
   uploadSource(uid: string): Promise<Response>;
   reportUpload(uid: string, report: { status: "processing" } | { status: "ready"; duration_s: number } | { status: "failed"; error: string }): Promise<void>;
 }

@@ -3,6 +3,7 @@
 // B-frames, AAC stereo at 48 kHz. Stream 0 is the video, stream 1 the audio; media.json describes them for livesim.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { CMAF_CHUNK_S } from "../../../api/services/cmaf-chunks";
 
 export const SEGMENT_S = 2;
 const FPS = 25;
@@ -19,6 +20,34 @@ export function packagingArgs(outDir: string): string[] {
     ...["-c:a", "aac", "-b:a", "128k", "-ar", "48000", "-ac", "2"],
     ...["-f", "dash", "-dash_segment_type", "mp4", "-seg_duration", String(SEGMENT_S), "-use_template", "1", "-use_timeline", "0"],
     ...["-hls_playlist", "1", "-adaptation_sets", "id=0,streams=v id=1,streams=a", path.join(outDir, "manifest.mpd")],
+  ];
+}
+
+/** The lower rendition the ingest encodes next to an encoder's own picture, and its bitrate. */
+export const LIVE_LOW_HEIGHT = 360;
+
+/**
+ * ffmpeg's output options for an encoder's live stream (issue 26): low latency, and real time on two cores.
+ * - The encoder's own H.264 is the top rendition, passed through untouched (no decode, no encode: 720p and 1080p cost
+ *   the same); segments are cut at its keyframes, so the encoder sends one every 2 s (README, OBS settings).
+ * - One 360p rendition is encoded next to it, with a keyframe where the source has one (at each 2 s), so the two
+ *   switch cleanly; x264's fastest preset and no lookahead, so it never holds the source back.
+ * - The audio is AAC 48 kHz stereo whatever the encoder sends.
+ * - Each segment is written as CMAF chunks of half a second as they are encoded (`-streaming 1`), which the session
+ *   uploads at once (cmaf-chunks.ts): a viewer can be a second behind the encoder instead of a segment or more.
+ */
+export function liveArgs(outDir: string): string[] {
+  return [
+    ...["-map", "0:v:0", "-map", "0:v:0", "-map", "0:a:0"],
+    ...["-c:v:0", "copy"],
+    // 360 lines, or two thirds of a smaller picture (never a copy of the top one's size).
+    ...["-filter:v:1", `scale=w=-2:h='min(${LIVE_LOW_HEIGHT},trunc(ih/3)*2)':flags=fast_bilinear,format=yuv420p`],
+    ...["-c:v:1", "libx264", "-preset:v:1", "ultrafast", "-tune:v:1", "zerolatency", "-profile:v:1", "main", "-bf:v:1", "0", "-b:v:1", "700k", "-maxrate:v:1", "900k", "-bufsize:v:1", "1400k"],
+    ...["-force_key_frames:v:1", `expr:gte(t,n_forced*${SEGMENT_S})`, "-sc_threshold:v:1", "0"],
+    ...["-c:a", "aac", "-b:a", "128k", "-ar", "48000", "-ac", "2"],
+    ...["-f", "dash", "-dash_segment_type", "mp4", "-seg_duration", String(SEGMENT_S), "-use_template", "1", "-use_timeline", "0"],
+    ...["-streaming", "1", "-ldash", "1", "-frag_type", "duration", "-frag_duration", String(CMAF_CHUNK_S), "-window_size", "0"],
+    ...["-adaptation_sets", "id=0,streams=v id=1,streams=a", path.join(outDir, "manifest.mpd")],
   ];
 }
 
