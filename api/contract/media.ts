@@ -26,6 +26,11 @@ export interface Playback {
   /** Absolute URLs of the event's manifests, each carrying the token. */
   dash: string;
   hls: string;
+  /**
+   * The manifest to play instead of `dash` when present: a Stream live input's low-latency HLS (issue 26). Our own
+   * live DASH is low-latency itself, so it is null for it.
+   */
+  low_latency: string | null;
   token: string;
   token_place: TokenPlace;
   /** ISO 8601: renew (call playback again) before then. */

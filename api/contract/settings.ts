@@ -16,6 +16,11 @@ export const seekStepSchema = z.number().int().min(SEEK_STEP_S.min).max(SEEK_STE
  * so a test channel can have its stopped streams noticed in seconds.
  */
 export const STREAM_HEARTBEAT_S = { min: 5, max: 300, default: 30 } as const;
+/**
+ * How long an encoder that dropped may take to come back and continue the same event (issue 26), seconds; after it the
+ * event ends and its recording becomes on demand. 0 ends it when the encoder stops.
+ */
+export const RECONNECT_GRACE_S = { min: 0, max: 1800, default: 300 } as const;
 export const DEFAULT_CLIP_TAGS = ["highlight", "goal", "assist", "save", "defense", "funny"];
 const clipTagSchema = z.union([z.string().regex(CLIP_TAG_KEY), z.object({ key: z.string().regex(CLIP_TAG_KEY), name: localizedName })]);
 export type ClipTagSetting = z.infer<typeof clipTagSchema>;
@@ -70,6 +75,13 @@ export const channelSettingsSchema = z.object({
     .max(STREAM_HEARTBEAT_S.max)
     .catch(STREAM_HEARTBEAT_S.default)
     .default(STREAM_HEARTBEAT_S.default),
+  "live.reconnect_grace_s": z
+    .number()
+    .int()
+    .min(RECONNECT_GRACE_S.min)
+    .max(RECONNECT_GRACE_S.max)
+    .catch(RECONNECT_GRACE_S.default)
+    .default(RECONNECT_GRACE_S.default),
   "clips.tags": z.array(clipTagSchema).min(1).max(30).catch([...DEFAULT_CLIP_TAGS]).default([...DEFAULT_CLIP_TAGS]),
   social: z
     .array(z.object({ network: z.string(), url: z.url() }))

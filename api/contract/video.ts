@@ -8,6 +8,8 @@ export const VIDEO_MESSAGES = {
   inputExists: "This event already has a live input.",
   noInput: "This event has no live input.",
   inputLive: "The encoder is still streaming to this input. Stop the stream first.",
+  notBroadcasting: "Nothing is being broadcast on this input.",
+  endInEncoder: "Stop the stream in your encoder: the event ends when Stream says the stream is over.",
   titleRequired: "Field is required",
   titleTooLong: "Field length must be less than 120",
   fileRequired: "Choose a video file to upload.",
@@ -23,7 +25,8 @@ export const VIDEO_MESSAGES = {
 
 export const VIDEO_PROVIDERS = ["local", "cloudflare"] as const;
 export type VideoProviderName = (typeof VIDEO_PROVIDERS)[number];
-export const LIVE_INPUT_STATUSES = ["idle", "connected", "ended"] as const;
+/** `reconnecting`: the encoder dropped and may come back within the channel's grace period (issue 26). */
+export const LIVE_INPUT_STATUSES = ["idle", "connected", "reconnecting", "ended"] as const;
 export type LiveInputStatus = (typeof LIVE_INPUT_STATUSES)[number];
 /** waiting: a direct upload made, its bytes not all sent yet (they go from the browser to the provider or the local tus). */
 export const UPLOAD_STATUSES = ["waiting", "uploaded", "processing", "ready", "failed"] as const;
@@ -71,6 +74,17 @@ export interface LiveInput {
   started_at: string | null;
   ended_at: string | null;
   created_at: string;
+  /** When the encoder dropped, while it may still come back (`reconnecting`). */
+  dropped_at: string | null;
+  /** The breaks in the broadcast: where in the recording (seconds) and how long the encoder was away. */
+  gaps: LiveGap[];
+  /** What the encoder sends, while it does (the local ingest reads it). */
+  encoder: EncoderInfo | null;
+}
+
+export interface LiveGap {
+  at_s: number;
+  gap_s: number;
 }
 
 /** An event in the console's live list, with its input if it has one. */
@@ -131,18 +145,35 @@ export interface DirectUpload {
 }
 
 // The local ingest process's reports (scripts/ingest-local.ts), per live input or upload.
+/** What an encoder sends, as the ingest read it, and how far the packaging trails it (seconds). */
+export const encoderInfoSchema = z.object({
+  video_codec: z.string().max(20).nullable(),
+  width: z.number().int().min(1).max(10_000).nullable(),
+  height: z.number().int().min(1).max(10_000).nullable(),
+  fps: z.number().min(0).max(1000).nullable(),
+  video_kbps: z.number().int().min(0).max(1_000_000).nullable(),
+  audio_codec: z.string().max(20).nullable(),
+  audio_hz: z.number().int().min(0).max(1_000_000).nullable(),
+  behind_s: z.number().min(0).max(86_400),
+});
+
 export const ingestProgressSchema = z.object({
   /** Complete segments in R2 so far (every stream has them). */
   segment_count: z.number().int().min(0).max(1_000_000),
-  status: z.enum(["connected", "ended"]),
+  /** `dropped`: the encoder went away; the ingest listens for it again during the grace period. */
+  status: z.enum(["connected", "dropped", "ended"]),
   /**
    * How long ago (ms) the picture's time 0 was sent by the encoder, as the ingest saw the chunks arrive: the first
    * report sets the broadcast's start from it, so a low-latency player's clock matches the encoder's. Without it the
    * start is counted back from the complete segments.
    */
   elapsed_ms: z.number().int().min(0).max(86_400_000).optional(),
+  encoder: encoderInfoSchema.optional(),
 });
 export type IngestProgress = z.input<typeof ingestProgressSchema>;
+export type EncoderInfo = z.infer<typeof encoderInfoSchema>;
+/** Seconds the packaging may fall behind the encoder before the console warns (issue 26). */
+export const BEHIND_WARN_S = 3;
 export const uploadProgressSchema = z.discriminatedUnion("status", [
   z.object({ status: z.literal("processing") }),
   z.object({ status: z.literal("ready"), duration_s: z.number().positive().max(86_400) }),
@@ -151,7 +182,7 @@ export const uploadProgressSchema = z.discriminatedUnion("status", [
 
 /** What the local ingest works on: inputs waiting for an encoder, and uploads waiting to be packaged. */
 export interface IngestWork {
-  inputs: { uid: string; channel: string; port: number; stream_key: string; media_key: string; status: LiveInputStatus }[];
+  inputs: { uid: string; channel: string; port: number; stream_key: string; media_key: string; status: LiveInputStatus; segment_count: number; reconnect_grace_s: number }[];
   uploads: { uid: string; channel: string; source_key: string; media_key: string }[];
 }
 

@@ -5,6 +5,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { channels } from "./schema";
 import { events } from "./catalogue-schema";
 import { users } from "./auth-schema";
+import type { EncoderInfo } from "../contract/video";
 
 const channelId = () => integer("channel_id").notNull().references(() => channels.id, { onDelete: "cascade" });
 
@@ -102,7 +103,7 @@ export const liveInputs = sqliteTable(
     ingestUrl: text("ingest_url").notNull(),
     streamKey: text("stream_key").notNull(),
     srtUrl: text("srt_url"),
-    status: text("status", { enum: ["idle", "connected", "ended"] }).notNull().default("idle"),
+    status: text("status", { enum: ["idle", "connected", "reconnecting", "ended"] }).notNull().default("idle"),
     /** The media asset the stream is packaged into (media/<media_key>/ in R2). */
     mediaKey: text("media_key").notNull(),
     startedAt: integer("started_at"),
@@ -111,6 +112,12 @@ export const liveInputs = sqliteTable(
     segmentCount: integer("segment_count").notNull().default(0),
     /** The provider's video of the recording once the stream ended (Stream's recording uid); null for local. */
     recordingUid: text("recording_uid"),
+    /** When the encoder dropped, while it may come back within the channel's grace period (status `reconnecting`). */
+    droppedAt: integer("dropped_at"),
+    /** The broadcast's breaks: where in the recording and how long the encoder was away (LiveGap[]). */
+    gaps: text("gaps", { mode: "json" }).$type<{ at_s: number; gap_s: number }[]>().notNull().default([]),
+    /** What the encoder sends and how far the packaging trails it, from the ingest's last report (EncoderInfo). */
+    encoder: text("encoder", { mode: "json" }).$type<EncoderInfo>(),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [uniqueIndex("live_inputs_event_idx").on(t.channelId, t.eventId)],

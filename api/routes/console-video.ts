@@ -11,7 +11,7 @@ import { requireApiKey } from "../middleware/api-key";
 import { requireChannelManager } from "../middleware/roles";
 import { requireUser } from "../middleware/user";
 import { consoleScope } from "../services/console/scope";
-import { createLiveInput, deleteLiveInput, getLiveInput, listLiveEvents } from "../services/video/live-inputs";
+import { createLiveInput, deleteLiveInput, endLiveInput, getLiveInput, listLiveEvents } from "../services/video/live-inputs";
 import { checkVideoFile, createDirectUpload, createUpload, getUpload, listUploads, removeUpload, renewDirectUpload } from "../services/video/uploads";
 
 const manager = [requireApiKey, requireUser(), requireChannelManager()] as const;
@@ -40,6 +40,7 @@ export const consoleVideoRoutes = new Hono<AppEnv>()
   })
   .get("/console/events/:id/live-input", ...manager, param(idParamSchema), async (c) => c.json({ data: await getLiveInput(consoleScope(c), c.req.valid("param").id) }))
   .post("/console/events/:id/live-input", ...manager, param(idParamSchema), async (c) => c.json({ data: await createLiveInput(consoleScope(c), c.req.valid("param").id) }))
+  .post("/console/events/:id/live-input/end", ...manager, param(idParamSchema), async (c) => c.json({ data: await endLiveInput(consoleScope(c), c.req.valid("param").id) }))
   .delete("/console/events/:id/live-input", ...manager, param(idParamSchema), async (c) => {
     await deleteLiveInput(consoleScope(c), c.req.valid("param").id);
     return c.json({ data: { deleted: true } });

@@ -40,7 +40,7 @@ const mediaParam = z.object({ asset: z.string().regex(ASSET_NAME), file: z.strin
 async function writableAsset(c: { get: (k: "db") => AppEnv["Variables"]["db"] }, asset: string): Promise<boolean> {
   const db = c.get("db");
   const [input, upload] = await Promise.all([
-    db.select({ id: liveInputs.id }).from(liveInputs).where(and(eq(liveInputs.mediaKey, asset), eq(liveInputs.provider, "local"), inArray(liveInputs.status, ["idle", "connected"]))).get(),
+    db.select({ id: liveInputs.id }).from(liveInputs).where(and(eq(liveInputs.mediaKey, asset), eq(liveInputs.provider, "local"), inArray(liveInputs.status, ["idle", "connected", "reconnecting"]))).get(),
     db.select({ id: mediaUploads.id }).from(mediaUploads).where(and(eq(mediaUploads.mediaKey, asset), eq(mediaUploads.provider, "local"), or(eq(mediaUploads.status, "uploaded"), eq(mediaUploads.status, "processing")))).get(),
   ]);
   return Boolean(input ?? upload);

@@ -98,7 +98,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     if (media.kind === "stream") {
       const hosted = signed!;
       const data: Playback = {
-        ...hostedGrantUrls(hosted, expires),
+        ...hostedGrantUrls(hosted, expires, media.live),
         poster: event.poster ?? hosted.poster,
         preroll,
         // The recording downloads as Stream's MP4 once the stream has ended; a live input has no file yet.
@@ -115,6 +115,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     const { info } = media;
     const data: Playback = {
       dash: `${base}/manifest.mpd${q}`,
+      low_latency: null,
       hls: `${base}/master.m3u8${q}`,
       token,
       token_place: "query",

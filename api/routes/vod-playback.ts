@@ -124,6 +124,7 @@ export const vodPlaybackRoutes = new Hono<AppEnv>()
     const data: Playback = {
       dash: `${base}/manifest.mpd${q}`,
       hls: `${base}/master.m3u8${q}`,
+      low_latency: null,
       token,
       token_place: "query",
       expires_at: new Date(expires).toISOString(),

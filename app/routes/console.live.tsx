@@ -6,7 +6,7 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import type { LiveEventRow } from "@api/contract/video";
+import { BEHIND_WARN_S, type EncoderInfo, type LiveEventRow } from "@api/contract/video";
 import { FormNotice } from "~/features/auth/AuthFields";
 import { CopyField } from "~/features/video/CopyField";
 import { InputStatus } from "~/features/video/InputStatus";
@@ -38,12 +38,12 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const t = await getT(tenant.lang);
   const eventId = Number(form.get("event_id"));
   const intent = form.get("intent");
-  if (!Number.isInteger(eventId) || eventId <= 0 || (intent !== "create" && intent !== "delete")) {
+  if (!Number.isInteger(eventId) || eventId <= 0 || (intent !== "create" && intent !== "delete" && intent !== "end")) {
     return json<Result>({ eventId: 0, tone: "error", message: t("video:live.badRequest") }, { status: 400 });
   }
-  const result = intent === "create" ? await api.video.createInput(eventId) : await api.video.deleteInput(eventId);
+  const result = intent === "create" ? await api.video.createInput(eventId) : intent === "end" ? await api.video.endInput(eventId) : await api.video.deleteInput(eventId);
   if (!result.ok) return json<Result>({ eventId, tone: "error", message: consoleMessage(t, result.message) }, { status: result.status });
-  return json<Result>({ eventId, tone: "success", message: t(intent === "create" ? "video:live.created" : "video:live.deleted") });
+  return json<Result>({ eventId, tone: "success", message: t(intent === "create" ? "video:live.created" : intent === "end" ? "video:live.ended" : "video:live.deleted") });
 }
 
 const watching = (events: LiveEventRow[]) => events.some((e) => e.input && e.input.status !== "ended");
@@ -94,6 +94,35 @@ export default function ConsoleLive() {
   );
 }
 
+/** What the encoder sends, and a warning when the stream arrives late (the ingest cannot keep up, or the link). */
+function EncoderNote({ encoder }: { encoder: EncoderInfo }) {
+  const { t } = useTranslation("video");
+  const details = [
+    encoder.video_codec && encoder.width && encoder.height ? t("live.encoderVideo", { codec: encoder.video_codec.toUpperCase(), width: encoder.width, height: encoder.height }) : null,
+    encoder.fps ? t("live.encoderFps", { fps: encoder.fps }) : null,
+    encoder.video_kbps ? t("live.encoderKbps", { kbps: encoder.video_kbps }) : null,
+    encoder.audio_codec && encoder.audio_hz ? t("live.encoderAudio", { codec: encoder.audio_codec.toUpperCase(), khz: encoder.audio_hz / 1000 }) : null,
+  ].filter(Boolean);
+  return (
+    <>
+      {details.length ? <p className="live-input__encoder">{t("live.encoder", { details: details.join(", ") })}</p> : null}
+      {encoder.behind_s > BEHIND_WARN_S ? (
+        <p className="live-input__behind" role="alert">
+          {t("live.behind", { seconds: Math.round(encoder.behind_s) })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** A time into the recording as "m:ss" (or "h:mm:ss"). */
+export function clockTime(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const mm = String(Math.floor((s % 3600) / 60));
+  const ss = String(s % 60).padStart(2, "0");
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mm.padStart(2, "0")}:${ss}` : `${mm}:${ss}`;
+}
+
 function EventInput({ event }: { event: LiveEventRow }) {
   const { t } = useTranslation("video");
   const input = event.input;
@@ -121,14 +150,30 @@ function EventInput({ event }: { event: LiveEventRow }) {
       <p className="live-input__progress">
         {input.status === "idle" ? t("live.waiting") : t("live.segments", { count: input.segment_count, seconds: input.segment_count * 2 })}
       </p>
-      {input.status !== "connected" ? (
+      {input.status === "reconnecting" ? <p className="live-event__note live-input__dropped">{t("live.reconnectingNote")}</p> : null}
+      {input.encoder ? <EncoderNote encoder={input.encoder} /> : null}
+      {input.gaps.length ? (
+        <ul className="live-input__gaps">
+          {input.gaps.map((gap) => (
+            <li key={gap.at_s}>{t("live.gap", { at: clockTime(gap.at_s), seconds: Math.round(gap.gap_s) })}</li>
+          ))}
+        </ul>
+      ) : null}
+      {input.status === "connected" || input.status === "reconnecting" ? (
+        <Form method="post" className="live-event__actions">
+          <input type="hidden" name="event_id" value={event.id} />
+          <button type="submit" name="intent" value="end" className="button video-button video-button--danger">
+            {t("live.end")}
+          </button>
+        </Form>
+      ) : (
         <Form method="post" className="live-event__actions">
           <input type="hidden" name="event_id" value={event.id} />
           <button type="submit" name="intent" value="delete" className="button video-button video-button--danger">
             {t("live.delete")}
           </button>
         </Form>
-      ) : null}
+      )}
     </div>
   );
 }

@@ -45,6 +45,8 @@ export interface BenchOptions {
   clipRuns: number;
   /** Channels created and themed by the onboarding measurement (issue 16). */
   onboardingRuns: number;
+  /** Encoder pushes measured for live latency (live-latency.ts). */
+  liveRuns: number;
   /** autocannon seconds per target. */
   durationSec: number;
   /** autocannon connections (keep modest: the local runtime shares 2 cores with the load generator). */

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
 import type { LiveEventRow, LiveInput, MediaUpload } from "@api/contract/video";
 import { getDb } from "@api/db/client";
-import { auditLog, events, liveInputs, mediaUploads, users } from "@api/db/schema";
+import { auditLog, channelSettings, events, liveInputs, mediaUploads, users } from "@api/db/schema";
 import { clockedApi, type Client, client, env, freshEmail, registerUser } from "./auth-helpers";
 import { call, type Fixtures, HOSTS, seedChannels } from "./fixtures";
 import { type ConsoleChannel, seedConsoleChannel } from "./console-fixtures";
@@ -314,5 +314,83 @@ describe("low-latency ingest (issue 26)", () => {
     expect(Buffer.concat(rest)).toEqual(Buffer.from(whole));
     // No part within a segment and a second: not there (404).
     expect(await serveGrowingSegment(env.MEDIA, "media/ll-test/chunk-stream0-00009.m4s", 0.2)).toBeNull();
+  });
+});
+
+describe("an encoder that drops and comes back (issue 26)", () => {
+  const newInput = async (key: string) => {
+    const [row] = await db
+      .insert(events)
+      .values({ channelId: fx.alpha.id, key, name: { en: key }, accessType: "free", eventUtcTs: clock.now + 5 * H, endUtcTs: clock.now + 7 * H, timeZone: "UTC", mediaKey: null })
+      .returning({ id: events.id });
+    const input = await data<LiveInput>(await alpha.post(`/api/console/events/${row!.id}/live-input`, {}, tokens.owner));
+    return { eventId: row!.id, row: (await db.select().from(liveInputs).where(eq(liveInputs.id, input.id)).get())! };
+  };
+  const eventRow = (id: number) => db.select().from(events).where(eq(events.id, id)).get();
+
+  it("lists the channel's grace period for the ingest: 5 minutes unless set, a bad stored value is the default", async () => {
+    clock.now = T0 + 30 * H;
+    const { row } = await newInput("v-grace");
+    const listed = async () => (await data<{ inputs: { uid: string; reconnect_grace_s: number; segment_count: number }[] }>(await ingest("/work"))).inputs.find((i) => i.uid === row.uid);
+    expect(await listed()).toMatchObject({ reconnect_grace_s: 300, segment_count: 0 });
+    await db.insert(channelSettings).values({ channelId: fx.alpha.id, key: "live.reconnect_grace_s", value: 60 });
+    expect(await listed()).toMatchObject({ reconnect_grace_s: 60 });
+    await db.update(channelSettings).set({ value: "soon" }).where(and(eq(channelSettings.channelId, fx.alpha.id), eq(channelSettings.key, "live.reconnect_grace_s")));
+    expect(await listed()).toMatchObject({ reconnect_grace_s: 300 });
+    await db.delete(channelSettings).where(and(eq(channelSettings.channelId, fx.alpha.id), eq(channelSettings.key, "live.reconnect_grace_s")));
+  });
+
+  it("keeps the event live while the encoder is away, then goes on with a gap and a start moved by the time away", async () => {
+    clock.now = T0 + 31 * H;
+    const { eventId, row } = await newInput("v-drop");
+    const encoder = { video_codec: "h264", width: 1280, height: 720, fps: 30, video_kbps: 3000, audio_codec: "aac", audio_hz: 48000, behind_s: 0.4 };
+    const first = await data<LiveInput>(await report(row.uid, { segment_count: 5, status: "connected", encoder }));
+    expect(first.encoder).toEqual(encoder);
+    const start = Date.parse(first.started_at!);
+
+    // 10 s of stream (5 segments), then the encoder goes at +12 s.
+    clock.now += 12_000;
+    const dropped = await data<LiveInput>(await report(row.uid, { segment_count: 6, status: "dropped" }));
+    expect(dropped).toMatchObject({ status: "reconnecting", segment_count: 6, dropped_at: new Date(clock.now).toISOString() });
+    expect((await lastAudit(fx.alpha.id))?.action).toBe("live_input.drop");
+    // Live through the grace period; a viewer's grant says "interrupted" at once (media-source's rule).
+    expect((await eventRow(eventId))!.endUtcTs).toBeGreaterThanOrEqual(clock.now + 300_000);
+    // Still busy: it cannot be deleted.
+    expect((await del(alpha, `/api/console/events/${eventId}/live-input`, tokens.owner)).status).toBe(409);
+
+    // Back 20 s later: the 7th segment is the first of the new connection, its picture began 2.2 s ago.
+    clock.now += 20_000;
+    const back = await data<LiveInput>(await report(row.uid, { segment_count: 7, status: "connected", elapsed_ms: 7 * 2_000 + 200 }));
+    const newStart = clock.now - 14_200;
+    expect(back).toMatchObject({ status: "connected", dropped_at: null, started_at: new Date(newStart).toISOString() });
+    expect(back.gaps).toEqual([{ at_s: 12, gap_s: (newStart - start) / 1000 }]);
+    expect((await eventRow(eventId))!.eventUtcTs).toBe(newStart);
+    expect(await lastAudit(fx.alpha.id)).toMatchObject({ action: "live_input.reconnect", actorEmail: "video-ingest" });
+
+    // The end is the new start plus every segment: the recording has no hole.
+    clock.now += 6_000;
+    const ended = await data<LiveInput>(await report(row.uid, { segment_count: 9, status: "ended" }));
+    expect(ended).toMatchObject({ status: "ended", gaps: [{ at_s: 12 }], encoder: null });
+    const event = (await eventRow(eventId))!;
+    expect(event.endUtcTs - event.eventUtcTs).toBe(18_000);
+  });
+
+  it("lets the owner end a broadcast now (also one waiting for its encoder); a viewer and another channel cannot", async () => {
+    clock.now = T0 + 32 * H;
+    const { eventId, row } = await newInput("v-end");
+    expect((await alpha.post(`/api/console/events/${eventId}/live-input/end`, {}, tokens.owner)).status).toBe(409);
+    await report(row.uid, { segment_count: 3, status: "connected" });
+    clock.now += 8_000;
+    await report(row.uid, { segment_count: 4, status: "dropped" });
+    expect((await alpha.post(`/api/console/events/${eventId}/live-input/end`, {}, tokens.viewer)).status).toBe(403);
+    expect((await beta.post(`/api/console/events/${eventId}/live-input/end`, {}, tokens.betaOwner)).status).toBe(404);
+    const ended = await alpha.post(`/api/console/events/${eventId}/live-input/end`, {}, tokens.owner);
+    expect(ended.status).toBe(200);
+    expect(await data<LiveInput>(ended)).toMatchObject({ status: "ended", segment_count: 4 });
+    const event = (await eventRow(eventId))!;
+    expect(event.endUtcTs - event.eventUtcTs).toBe(8_000);
+    expect((await lastAudit(fx.alpha.id))?.action).toBe("live_input.end");
+    // Over: the ingest's late reports change nothing.
+    expect(await data<LiveInput>(await report(row.uid, { segment_count: 6, status: "connected" }))).toMatchObject({ status: "ended", segment_count: 4 });
   });
 });

@@ -185,6 +185,8 @@ describe("an event's Stream live input", () => {
     const before = (await streamCalls()).length;
     const grant = await granted(await play(ids.live));
     expect(grant).toMatchObject({ ...signedUrls("in-live"), token_place: "path", expires_at: new Date(T0 + TOKEN_TTL_MS).toISOString(), download: null });
+    // The live input plays Stream's low-latency HLS (issue 26); a recording does not (below).
+    expect(grant.low_latency).toBe(`${STREAM_HOST}/tk.in-live.${exp()}/manifest/video.m3u8?protocol=llhls`);
     expect(grant.poster).toBe(`${STREAM_HOST}/tk.in-live.${exp()}/thumbnails/thumbnail.jpg`);
     // The seek preview's frames: Stream's thumbnail at a second, signed with the same token.
     expect(grant.thumbnails).toEqual({ interval_s: 10, width: 320, height: 180, url: `${STREAM_HOST}/tk.in-live.${exp()}/thumbnails/thumbnail.jpg?time={s}s&height=180` });
@@ -246,7 +248,7 @@ describe("an event's Stream live input", () => {
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ data: { handled: "live_input" } });
     expect(await db.select({ status: liveInputs.status, recordingUid: liveInputs.recordingUid }).from(liveInputs).where(eq(liveInputs.uid, "in-ending")).get()).toEqual({ status: "ended", recordingUid: "rec-ending" });
-    expect(await granted(await play(ids.ending))).toMatchObject({ ...signedUrls("rec-ending"), token_place: "path" });
+    expect(await granted(await play(ids.ending))).toMatchObject({ ...signedUrls("rec-ending"), token_place: "path", low_latency: null });
     // The finished event is the recording: an hour (its length) up to now, the broadcast's start not being known.
     expect(await db.select({ start: events.eventUtcTs, end: events.endUtcTs }).from(events).where(eq(events.id, ids.ending)).get()).toEqual({ start: T0 - 30 * 60_000, end: T0 + 30 * 60_000 });
     // After the scheduled end too.

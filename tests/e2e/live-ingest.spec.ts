@@ -14,6 +14,7 @@ import { expectPlaying } from "./support/player";
 
 const v = copy("en", "video");
 const common = copy("en", "common");
+const player = copy("en", "player");
 
 const manifestOf = (page: Page) => page.waitForResponse((r: Response) => /\/api\/media\/event\/\d+\/manifest\.mpd/.test(r.url()) && r.status() === 200, { timeout: 30_000 });
 const row = (page: Page, id: number) => page.locator(`li[data-event-id="${id}"]`);
@@ -48,6 +49,8 @@ test("an owner goes live from an encoder, viewers watch it live, then as a finis
     // The page refreshes itself: the input turns live once the first segments are in.
     await expect(event.locator("[data-status]")).toHaveAttribute("data-status", "connected", { timeout: 30_000 });
     await expect(event.getByText(segmentsReceived)).toBeVisible();
+    // What the encoder sends, as the ingest read it.
+    await expect(event.locator(".live-input__encoder")).toContainText(fill(v.live.encoderVideo, { codec: "H264", width: 320, height: 180 }));
 
     // Live: the event's manifest is the encoder's (one 320×180 rendition, starting now), not the looped demo's.
     const live = manifestOf(page);
@@ -67,16 +70,24 @@ test("an owner goes live from an encoder, viewers watch it live, then as a finis
     throw error;
   }
 
-  // The encoder stops; the ingest packages the last segments and the input ends.
+  // The encoder stops. A stop and a drop look the same to the ingest: the broadcast waits for the encoder during the
+  // channel's grace period (5 minutes), and the viewer's page says so without a reload (issue 26).
   const published = await encoder.stop();
   expect(published.code, "the encoder's exit code").toBe(0);
   expect(published.seconds, "seconds published").toBeGreaterThan(4);
-  // The viewer's page follows without a reload: the event is no longer live (issue 26).
+  await expect(page.getByTestId("watch-interrupted").getByRole("status")).toHaveText(player.interrupted.title, { timeout: 30_000 });
+  // The owner ends it now from the console (another tab); the viewer's page turns to the finished event.
+  const owner = await page.context().newPage();
+  await visit(owner, ch.url("/console/live"));
+  await expect(row(owner, id).locator("[data-status]")).toHaveAttribute("data-status", "reconnecting");
+  await expect(row(owner, id).getByText(v.live.reconnectingNote)).toBeVisible();
+  await row(owner, id).getByRole("button", { name: v.live.end }).click();
+  await expect(row(owner, id).getByRole("status").filter({ hasText: v.live.ended })).toBeVisible();
+  await expect(row(owner, id).locator("[data-status]")).toHaveAttribute("data-status", "ended");
   await expect(page.locator(".event-header .badge--live")).toHaveCount(0, { timeout: 30_000 });
   await expect(page.locator(".event-header .badge--finished")).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-  await visit(page, ch.url("/console/live"));
-  await expect(row(page, id).locator("[data-status]")).toHaveAttribute("data-status", "ended", { timeout: 30_000 });
+  await owner.close();
 
   // Finished: the recording is the event's media, a static manifest of the stream's length.
   const finished = manifestOf(page);

@@ -15,6 +15,10 @@ describe("a broadcast that stopped arriving", () => {
     expect(broadcastStalled({ ...input, status: "idle" }, 2000, edge + 10 * STALLED_AFTER_MS)).toBe(false);
     expect(broadcastStalled({ ...input, startedAt: null }, 2000, edge + 10 * STALLED_AFTER_MS)).toBe(false);
   });
+
+  it("is interrupted at once while its encoder is away and may come back", () => {
+    expect(broadcastStalled({ ...input, status: "reconnecting" }, 2000, edge)).toBe(true);
+  });
 });
 
 describe("the watch page's stall watchdog", () => {

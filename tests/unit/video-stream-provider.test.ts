@@ -39,8 +39,8 @@ describe("live inputs", () => {
           status: null,
         }),
     });
-    const input = await provider(fetcher).createLiveInput({ name: "alpha event 7" });
-    expect(calls[0]).toMatchObject({ method: "POST", auth: "Bearer tok", body: { meta: { name: "alpha event 7" }, recording: { mode: "automatic", requireSignedURLs: true } } });
+    const input = await provider(fetcher).createLiveInput({ name: "alpha event 7", reconnectGraceS: 300 });
+    expect(calls[0]).toMatchObject({ method: "POST", auth: "Bearer tok", body: { meta: { name: "alpha event 7" }, preferLowLatency: true, recording: { mode: "automatic", requireSignedURLs: true, timeoutSeconds: 300 } } });
     expect(input).toEqual({
       uid: "f256e6ea9341d51eea64c9454659e576",
       ingestUrl: "rtmps://live.cloudflare.com:443/live/",
@@ -67,10 +67,10 @@ describe("live inputs", () => {
     const { fetcher } = fakeStream({
       [`POST ${ACCOUNT}/live_inputs`]: () => ({ status: 403, body: { success: false, errors: [{ code: 10000, message: "Authentication error" }] } }),
     });
-    await expect(provider(fetcher).createLiveInput({ name: "x" })).rejects.toThrow(VideoProviderError);
-    await expect(provider(fetcher).createLiveInput({ name: "x" })).rejects.toThrow(/403 Authentication error/);
+    await expect(provider(fetcher).createLiveInput({ name: "x", reconnectGraceS: 300 })).rejects.toThrow(VideoProviderError);
+    await expect(provider(fetcher).createLiveInput({ name: "x", reconnectGraceS: 300 })).rejects.toThrow(/403 Authentication error/);
     const broken = (async () => new Response("<html>", { status: 502 })) as unknown as typeof fetch;
-    await expect(provider(broken).createLiveInput({ name: "x" })).rejects.toThrow(VideoProviderError);
+    await expect(provider(broken).createLiveInput({ name: "x", reconnectGraceS: 300 })).rejects.toThrow(VideoProviderError);
   });
 });
 
@@ -106,6 +106,7 @@ describe("uploads and playback", () => {
     expect(urls).toEqual({
       dash: "https://customer-abc42.cloudflarestream.com/eyJhbGciOi.sig/manifest/video.mpd",
       hls: "https://customer-abc42.cloudflarestream.com/eyJhbGciOi.sig/manifest/video.m3u8",
+      lowLatencyHls: "https://customer-abc42.cloudflarestream.com/eyJhbGciOi.sig/manifest/video.m3u8?protocol=llhls",
       token: "eyJhbGciOi.sig",
       poster: "https://customer-abc42.cloudflarestream.com/eyJhbGciOi.sig/thumbnails/thumbnail.jpg",
       thumbnails: { interval_s: 10, width: 320, height: 180, url: "https://customer-abc42.cloudflarestream.com/eyJhbGciOi.sig/thumbnails/thumbnail.jpg?time={s}s&height=180" },

@@ -142,8 +142,14 @@ export class CloudflareStreamProvider implements VideoProvider {
     return (parsed.data.result ?? null) as z.output<T> | null;
   }
 
-  async createLiveInput(options: { name: string }): Promise<NewLiveInput> {
-    const input = await this.call("POST", "/live_inputs", liveInputSchema, { meta: { name: options.name }, recording: { mode: "automatic", requireSignedURLs: true } });
+  async createLiveInput(options: { name: string; reconnectGraceS: number }): Promise<NewLiveInput> {
+    // Low-latency HLS (`preferLowLatency`, played with ?protocol=llhls), and the channel's reconnect period as the
+    // time the input stays live after the encoder stops (recording.timeoutSeconds), as the local ingest waits.
+    const input = await this.call("POST", "/live_inputs", liveInputSchema, {
+      meta: { name: options.name },
+      preferLowLatency: true,
+      recording: { mode: "automatic", requireSignedURLs: true, timeoutSeconds: options.reconnectGraceS },
+    });
     if (!input) throw new VideoProviderError("Stream created no live input");
     const srt = input.srt?.url && input.srt.streamId && input.srt.passphrase ? srtUrl(input.srt.url, input.srt.streamId, input.srt.passphrase) : null;
     return { uid: input.uid, ingestUrl: input.rtmps.url, streamKey: input.rtmps.streamKey, srtUrl: srt };
@@ -249,6 +255,7 @@ export class CloudflareStreamProvider implements VideoProvider {
     return {
       dash: `${base}/manifest/video.mpd`,
       hls: `${base}/manifest/video.m3u8`,
+      lowLatencyHls: `${base}/manifest/video.m3u8?protocol=llhls`,
       token,
       poster: `${base}/thumbnails/thumbnail.jpg`,
       thumbnails: { ...STREAM_THUMBNAILS, url: `${base}/thumbnails/thumbnail.jpg?time={s}s&height=${STREAM_THUMBNAILS.height}` },

@@ -63,6 +63,8 @@ export interface UploadState {
 export interface SignedPlayback {
   dash: string;
   hls: string;
+  /** The low-latency manifest of a live input made for it (Stream's LL-HLS, issue 26). */
+  lowLatencyHls: string;
   /** The signed token, the first path segment of every URL of the stream (a renewal swaps it). */
   token: string;
   /** A frame of the video, signed the same way. */
@@ -87,7 +89,8 @@ export interface VideoProvider {
   readonly name: VideoProviderName;
   /** True when the provider serves playback itself (Stream); false when media lands in our R2 (local). */
   readonly hostsPlayback: boolean;
-  createLiveInput(options: { name: string }): Promise<NewLiveInput>;
+  /** `reconnectGraceS`: how long a stopped encoder may take to come back before the recording goes on demand. */
+  createLiveInput(options: { name: string; reconnectGraceS: number }): Promise<NewLiveInput>;
   /** null: the provider keeps no state of its own (local: the ingest process reports to D1). */
   getLiveInput(uid: string): Promise<LiveInputState | null>;
   deleteLiveInput(uid: string): Promise<void>;

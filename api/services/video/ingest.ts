@@ -4,9 +4,10 @@
 // live; when the stream stops it ends, and the recording (the same asset, now complete) is the finished event's
 // media over exactly its length. The schedule was the plan; the broadcast is what happened.
 import { and, eq, inArray } from "drizzle-orm";
-import type { IngestWork } from "../../contract/video";
+import { channelSettingsSchema } from "../../contract/settings";
+import type { IngestProgress, IngestWork } from "../../contract/video";
 import type { Db } from "../../db/client";
-import { channels, events, liveInputs, mediaUploads } from "../../db/schema";
+import { channels, channelSettings, events, liveInputs, mediaUploads } from "../../db/schema";
 import { notFound } from "../../lib/errors";
 import { localIngestPort } from "../../providers/video/local";
 import { findDefinition } from "../../db/repos/definitions";
@@ -19,6 +20,16 @@ import { LIVE_SEGMENT_S, type LiveInputRow } from "./wire";
 export const LIVE_GRACE_MS = 2 * 60_000;
 const SEGMENT_MS = LIVE_SEGMENT_S * 1000;
 
+/** The channel's reconnect grace period, seconds (a bad stored value is the default). */
+export async function reconnectGraceS(db: Db, channelId: number): Promise<number> {
+  const row = await db
+    .select({ value: channelSettings.value })
+    .from(channelSettings)
+    .where(and(eq(channelSettings.channelId, channelId), eq(channelSettings.key, "live.reconnect_grace_s")))
+    .get();
+  return channelSettingsSchema.shape["live.reconnect_grace_s"].parse(row?.value ?? undefined);
+}
+
 /** The platform acting on its own (the ingest, a provider's webhook): no user, a name in the audit log. */
 export function platformScope(db: Db, env: Env, channel: ConsoleScope["channel"], now: number, who = "video-ingest"): ConsoleScope {
   return { db, env, channel, actor: { id: null, email: who }, now };
@@ -28,10 +39,20 @@ export function platformScope(db: Db, env: Env, channel: ConsoleScope["channel"]
 export async function ingestWork(db: Db): Promise<IngestWork> {
   const [inputs, uploads] = await Promise.all([
     db
-      .select({ uid: liveInputs.uid, channel: channels.alias, ingestUrl: liveInputs.ingestUrl, streamKey: liveInputs.streamKey, mediaKey: liveInputs.mediaKey, status: liveInputs.status })
+      .select({
+        uid: liveInputs.uid,
+        channel: channels.alias,
+        ingestUrl: liveInputs.ingestUrl,
+        streamKey: liveInputs.streamKey,
+        mediaKey: liveInputs.mediaKey,
+        status: liveInputs.status,
+        segmentCount: liveInputs.segmentCount,
+        grace: channelSettings.value,
+      })
       .from(liveInputs)
       .innerJoin(channels, eq(channels.id, liveInputs.channelId))
-      .where(and(eq(liveInputs.provider, "local"), inArray(liveInputs.status, ["idle", "connected"]))),
+      .leftJoin(channelSettings, and(eq(channelSettings.channelId, liveInputs.channelId), eq(channelSettings.key, "live.reconnect_grace_s")))
+      .where(and(eq(liveInputs.provider, "local"), inArray(liveInputs.status, ["idle", "connected", "reconnecting"]))),
     db
       .select({ uid: mediaUploads.uid, channel: channels.alias, sourceKey: mediaUploads.sourceKey, mediaKey: mediaUploads.mediaKey })
       .from(mediaUploads)
@@ -41,7 +62,11 @@ export async function ingestWork(db: Db): Promise<IngestWork> {
   return {
     inputs: inputs.flatMap((i) => {
       const port = localIngestPort(i.ingestUrl);
-      return port === null ? [] : [{ uid: i.uid, channel: i.channel, port, stream_key: i.streamKey, media_key: i.mediaKey, status: i.status }];
+      // A bad stored grace falls back to the default, as GET /settings answers it.
+      const grace = channelSettingsSchema.shape["live.reconnect_grace_s"].parse(i.grace ?? undefined);
+      return port === null
+        ? []
+        : [{ uid: i.uid, channel: i.channel, port, stream_key: i.streamKey, media_key: i.mediaKey, status: i.status, segment_count: i.segmentCount, reconnect_grace_s: grace }];
     }),
     uploads: uploads.flatMap((u) => (u.sourceKey ? [{ uid: u.uid, channel: u.channel, source_key: u.sourceKey, media_key: u.mediaKey }] : [])),
   };
@@ -60,17 +85,46 @@ export async function localInput(db: Db, uid: string) {
 }
 
 /**
- * Segments are in R2 (`connected`), or the stream stopped (`ended`). The first report starts the broadcast: its
- * start is set so the clock's live edge is the segment just reported (livesim computes the edge from the start).
+ * The broadcast's start from the ingest's reading of when the picture began (`elapsed_ms` ago), if it has one and it
+ * is plausible: never later than the `count` complete segments allow, nor more than two segments earlier.
  */
-export async function reportLiveProgress(scope: ConsoleScope, input: LiveInputRow, report: { segment_count: number; status: "connected" | "ended"; elapsed_ms?: number }): Promise<LiveInputRow> {
+function pictureStart(now: number, count: number, elapsedMs: number | undefined): number {
+  const counted = count * SEGMENT_MS;
+  const elapsed = elapsedMs !== undefined && elapsedMs >= counted && elapsedMs <= counted + 2 * SEGMENT_MS ? elapsedMs : counted;
+  return now - elapsed;
+}
+
+/**
+ * Segments are in R2 (`connected`), the encoder went away (`dropped`: the ingest listens for it during the channel's
+ * grace period), or the stream is over (`ended`). The first report starts the broadcast: its start is set so the
+ * clock's live edge is the segment just reported (livesim computes the edge from the start). The first report after
+ * a drop continues it: the segments go on from the last one, so the start moves later by the time the encoder was
+ * away, kept as a gap of the broadcast (where in the recording, how long).
+ */
+export async function reportLiveProgress(scope: ConsoleScope, input: LiveInputRow, report: IngestProgress): Promise<LiveInputRow> {
   const { db, now } = scope;
   // An ended input stays ended: a late or repeated report changes nothing.
   if (input.status === "ended") return input;
   const count = Math.max(input.segmentCount, report.segment_count);
   if (report.status === "connected" && count === 0) return input;
   const target = `events/${input.eventId}`;
+  const encoder = report.encoder ? { encoder: report.encoder } : {};
   const ofEvent = and(eq(events.channelId, input.channelId), eq(events.id, input.eventId));
+
+  if (report.status === "dropped") {
+    if (input.status !== "connected") return input;
+    const event = await db.select({ end: events.endUtcTs }).from(events).where(ofEvent).get();
+    if (!event) throw notFound();
+    // Live until the grace period is over (the ingest then reports the end), as the slate says "interrupted".
+    const graceMs = (await reconnectGraceS(db, input.channelId)) * 1000;
+    const [[row]] = await db.batch([
+      db.update(liveInputs).set({ status: "reconnecting", droppedAt: now, segmentCount: count }).where(eq(liveInputs.id, input.id)).returning(),
+      db.update(events).set({ endUtcTs: Math.max(event.end, now + graceMs + LIVE_GRACE_MS) }).where(ofEvent),
+      auditQuery(scope, { action: "live_input.drop", target, before: { status: "connected" }, after: { status: "reconnecting", segment_count: count, grace_s: graceMs / 1000 } }),
+    ]);
+    await eventChanged({ env: scope.env, channelId: scope.channel.id }, input.eventId, "interrupted");
+    return row;
+  }
 
   if (report.status === "ended") {
     if (input.startedAt === null || count === 0) {
@@ -100,15 +154,24 @@ export async function reportLiveProgress(scope: ConsoleScope, input: LiveInputRo
   const event = await db.select({ end: events.endUtcTs }).from(events).where(ofEvent).get();
   if (!event) throw notFound();
   const endAtLeast = Math.max(event.end, now + LIVE_GRACE_MS);
+  if (input.status === "reconnecting" && input.startedAt !== null) {
+    if (count <= input.segmentCount) return input;
+    const startedAt = Math.max(input.startedAt, pictureStart(now, count, report.elapsed_ms));
+    const gap = { at_s: input.segmentCount * LIVE_SEGMENT_S, gap_s: Math.round((startedAt - input.startedAt) / 100) / 10 };
+    await followBroadcast(scope, input.eventId, { start: startedAt, endAtLeast: now + LIVE_GRACE_MS });
+    const [[row]] = await db.batch([
+      db.update(liveInputs).set({ status: "connected", startedAt, droppedAt: null, segmentCount: count, gaps: [...input.gaps, gap], ...encoder }).where(eq(liveInputs.id, input.id)).returning(),
+      auditQuery(scope, { action: "live_input.reconnect", target, before: { status: "reconnecting" }, after: { status: "connected", gap_at_s: gap.at_s, gap_s: gap.gap_s, event_start: new Date(startedAt).toISOString() } }),
+    ]);
+    await channelChanged(scope.env, scope.channel.alias);
+    await eventChanged({ env: scope.env, channelId: scope.channel.id }, input.eventId, "live");
+    return row;
+  }
   if (input.status === "idle") {
-    // The ingest's own reading of when the picture began, if it has one and it is plausible (never later than the
-    // segments it reports allow, nor more than two segments earlier).
-    const counted = count * SEGMENT_MS;
-    const elapsed = report.elapsed_ms !== undefined && report.elapsed_ms >= counted && report.elapsed_ms <= counted + 2 * SEGMENT_MS ? report.elapsed_ms : counted;
-    const startedAt = now - elapsed;
+    const startedAt = pictureStart(now, count, report.elapsed_ms);
     await followBroadcast(scope, input.eventId, { start: startedAt, endAtLeast: now + LIVE_GRACE_MS, mediaKey: input.mediaKey });
     const [[row]] = await db.batch([
-      db.update(liveInputs).set({ status: "connected", startedAt, segmentCount: count }).where(eq(liveInputs.id, input.id)).returning(),
+      db.update(liveInputs).set({ status: "connected", startedAt, segmentCount: count, ...encoder }).where(eq(liveInputs.id, input.id)).returning(),
       auditQuery(scope, { action: "live_input.connect", target, before: { status: "idle" }, after: { status: "connected", media_key: input.mediaKey, event_start: new Date(startedAt).toISOString() } }),
     ]);
     await channelChanged(scope.env, scope.channel.alias);
@@ -118,7 +181,7 @@ export async function reportLiveProgress(scope: ConsoleScope, input: LiveInputRo
   // While it lasts, the end moves with the stream in the row alone: a report comes every segment, and a console
   // save of the events (which writes the stored end) is set right again by the next one.
   const [[row]] = await db.batch([
-    db.update(liveInputs).set({ segmentCount: count }).where(eq(liveInputs.id, input.id)).returning(),
+    db.update(liveInputs).set({ segmentCount: count, ...encoder }).where(eq(liveInputs.id, input.id)).returning(),
     db.update(events).set({ endUtcTs: endAtLeast }).where(ofEvent),
   ]);
   return row;

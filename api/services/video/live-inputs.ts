@@ -9,6 +9,7 @@ import { type LocalizedText, localize } from "../localize";
 import { videoProvider, VideoProviderError } from "../../providers/video";
 import { streamStatus } from "../event-status";
 import { auditQuery, type ConsoleScope } from "../console/scope";
+import { reconnectGraceS, reportLiveProgress } from "./ingest";
 import { liveInputWire, newMediaKey } from "./wire";
 
 /** How long a finished event stays in the console's live list (its input's "ended" state is still worth seeing). */
@@ -72,7 +73,7 @@ export async function createLiveInput(scope: ConsoleScope, eventId: number): Pro
   if (streamStatus(event, scope.now) === "finished") throw new ApiError(409, VIDEO_MESSAGES.eventOver);
   if (await inputOf(scope, eventId)) throw new ApiError(409, VIDEO_MESSAGES.inputExists);
   const provider = videoProvider(scope.env, scope.db);
-  const created = await viaProvider(provider.createLiveInput({ name: `${scope.channel.alias} event ${eventId}` }));
+  const created = await viaProvider(provider.createLiveInput({ name: `${scope.channel.alias} event ${eventId}`, reconnectGraceS: await reconnectGraceS(scope.db, scope.channel.id) }));
   const values = {
     channelId: scope.channel.id,
     eventId,
@@ -100,12 +101,26 @@ export async function createLiveInput(scope: ConsoleScope, eventId: number): Pro
   }
 }
 
+/**
+ * The owner ends the broadcast now (issue 26): an encoder that stopped is otherwise waited for during the channel's
+ * grace period, since a drop and a stop look the same to the ingest. The event ends at what was received, and its
+ * recording becomes on demand; the local ingest stops listening at its next look at its work.
+ */
+export async function endLiveInput(scope: ConsoleScope, eventId: number): Promise<LiveInput> {
+  if (!(await eventOf(scope, eventId))) throw notFound();
+  const input = await inputOf(scope, eventId);
+  if (!input) throw notFound(VIDEO_MESSAGES.noInput);
+  if (input.status !== "connected" && input.status !== "reconnecting") throw new ApiError(409, VIDEO_MESSAGES.notBroadcasting);
+  if (input.provider !== "local") throw new ApiError(409, VIDEO_MESSAGES.endInEncoder);
+  return liveInputWire(await reportLiveProgress({ ...scope }, input, { segment_count: input.segmentCount, status: "ended" }));
+}
+
 /** Deletes an input that is not streaming (idle, or ended: the recording stays the event's media). */
 export async function deleteLiveInput(scope: ConsoleScope, eventId: number): Promise<void> {
   if (!(await eventOf(scope, eventId))) throw notFound();
   const input = await inputOf(scope, eventId);
   if (!input) throw notFound(VIDEO_MESSAGES.noInput);
-  if (input.status === "connected") throw new ApiError(409, VIDEO_MESSAGES.inputLive);
+  if (input.status === "connected" || input.status === "reconnecting") throw new ApiError(409, VIDEO_MESSAGES.inputLive);
   const provider = videoProvider(scope.env, scope.db);
   // An input of the other provider (configuration changed since) is only forgotten here.
   if (provider.name === input.provider) await viaProvider(provider.deleteLiveInput(input.uid));

@@ -4,7 +4,7 @@
 import type { Db } from "../../db/client";
 import { eventInputQuery, uploadOfMediaQuery } from "../../db/repos/video-sources";
 import { usesStream, videoProvider, videoSettings, VideoProviderError, type DownloadState, type SignedPlayback } from "../../providers/video";
-import type { UploadStatus, VideoProviderName } from "../../contract/video";
+import type { LiveInputStatus, UploadStatus, VideoProviderName } from "../../contract/video";
 import type { MediaInfo } from "../livesim";
 import { ASSET_NAME, loadMediaInfo } from "../media-asset";
 import { viaProvider } from "./live-inputs";
@@ -17,7 +17,7 @@ export type MediaSource =
 export interface InputRef {
   provider: VideoProviderName;
   uid: string;
-  status: "idle" | "connected" | "ended";
+  status: LiveInputStatus;
   /** When an encoder first connected (from Stream's notifications), or null. */
   startedAt: number | null;
   recordingUid: string | null;
@@ -60,6 +60,8 @@ export const STALLED_AFTER_MS = 15_000;
 
 /** Whether a connected broadcast of `segmentMs` segments has stopped arriving by `now`. */
 export function broadcastStalled(input: { status: InputRef["status"]; startedAt: number | null; segmentCount: number }, segmentMs: number, now: number): boolean {
+  // An encoder that dropped is away now, whatever its last segment's age.
+  if (input.status === "reconnecting") return true;
   if (input.status !== "connected" || input.startedAt === null) return false;
   return now - (input.startedAt + input.segmentCount * segmentMs) > STALLED_AFTER_MS;
 }
@@ -126,8 +128,17 @@ export function hostedPlayback(s: SourceScope, uid: string, expiresAt: number): 
  * The part of a playback grant that names a hosted video: its signed URLs, whose token sits in the URL's path, and its
  * timeline's frames (a renewed grant's come with its new token).
  */
-export function hostedGrantUrls(signed: SignedPlayback, expiresAt: number) {
-  return { dash: signed.dash, hls: signed.hls, token: signed.token, token_place: "path" as const, expires_at: new Date(expiresAt).toISOString(), thumbnails: signed.thumbnails };
+export function hostedGrantUrls(signed: SignedPlayback, expiresAt: number, live = false) {
+  return {
+    dash: signed.dash,
+    hls: signed.hls,
+    // A live input plays Stream's low-latency HLS (issue 26); its recording and uploads the usual manifests.
+    low_latency: live ? signed.lowLatencyHls : null,
+    token: signed.token,
+    token_place: "path" as const,
+    expires_at: new Date(expiresAt).toISOString(),
+    thumbnails: signed.thumbnails,
+  };
 }
 
 /** Asks the provider for a hosted video's MP4 and answers its state. */

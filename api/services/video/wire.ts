@@ -24,6 +24,9 @@ export function liveInputWire(row: LiveInputRow): LiveInput {
     started_at: iso(row.startedAt),
     ended_at: iso(row.endedAt),
     created_at: new Date(row.createdAt).toISOString(),
+    dropped_at: iso(row.droppedAt),
+    gaps: row.gaps,
+    encoder: row.status === "connected" || row.status === "reconnecting" ? (row.encoder ?? null) : null,
   };
 }
 

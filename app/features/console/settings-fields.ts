@@ -42,6 +42,7 @@ export const SETTINGS_FIELDS: Field[] = [
   { name: "prerolls__skip_after_s", label: "skip_after_s", kind: "number", min: 0, max: 60 },
   { name: "prerolls__suppress_ms", label: "suppress_ms", kind: "number", min: 0, step: 1000 },
   { name: "streams__heartbeat_s", label: "heartbeat_s", kind: "number", min: 5, max: 300, hint: "heartbeat" },
+  { name: "live__reconnect_grace_s", label: "reconnect_grace_s", kind: "number", min: 0, max: 1800, hint: "reconnectGrace" },
   { name: "embed__allowed_origins", label: "embed_origins", kind: "lines", hint: "embedOrigins" },
   { name: "geo__blocked_countries", label: "blocked_countries", kind: "lines", hint: "blockedCountries" },
   {

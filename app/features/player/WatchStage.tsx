@@ -26,9 +26,10 @@ export const WAITING_RECHECK_MS = 3_000;
 export function useRenewedGrant(playback: PlaybackResult): { grant: Playback | null; manifest: string | null } {
   const revalidator = useRevalidator();
   const grant = playback.kind === "allowed" ? playback.grant : null;
-  const [manifest, setManifest] = useState(grant?.dash ?? null);
+  // A Stream live input plays its low-latency manifest when the grant names one (issue 26).
+  const [manifest, setManifest] = useState(grant ? (grant.low_latency ?? grant.dash) : null);
   useEffect(() => {
-    if (grant && !manifest) setManifest(grant.dash);
+    if (grant && !manifest) setManifest(grant.low_latency ?? grant.dash);
   }, [grant, manifest]);
 
   const expiresAt = grant?.expires_at;

@@ -18,6 +18,8 @@ export function videoEndpoints(options: ApiClientOptions, lang: Language) {
         liveEvents: () => data(client.get<Data<LiveEventRow[]>>("console/live", { query: { lang } })),
         /** POST /console/events/{id}/live-input: a new input (its RTMP URL and stream key). */
         createInput: (eventId: number) => asResult(data(client.post<Data<LiveInput>>(`console/events/${eventId}/live-input`))),
+        /** POST /console/events/{id}/live-input/end: the owner ends the broadcast now. */
+        endInput: (eventId: number) => asResult(data(client.post<Data<LiveInput>>(`console/events/${eventId}/live-input/end`))),
         /** DELETE /console/events/{id}/live-input. */
         deleteInput: (eventId: number) => asResult(data(client.delete<Data<{ deleted: true }>>(`console/events/${eventId}/live-input`))),
         /** GET /console/uploads: newest first. */
