@@ -32,6 +32,7 @@ import { blocksFor } from "~/server/content.server";
 import { readConsent } from "~/server/cookies.server";
 import { requireTenant } from "~/server/guards.server";
 import { loadFollowing } from "~/features/favorites/following.server";
+import { LiveEventsProvider } from "~/features/events/LiveEventsProvider";
 import appCss from "~/styles/app.css?url";
 import shellCss from "~/styles/shell.css?url";
 
@@ -180,8 +181,14 @@ function PlainShell({ lang, children }: { lang: RootData["lang"]; children: Reac
   );
 }
 
+// One manager of the live-state connections for the document (issue 26): it outlives navigations, so a watch page and
+// the cards of the page before it share a connection to the same event.
 export default function App() {
-  return <Outlet />;
+  return (
+    <LiveEventsProvider>
+      <Outlet />
+    </LiveEventsProvider>
+  );
 }
 
 /** The document title of an error page (meta functions cannot translate). */

@@ -1,9 +1,19 @@
 // One Durable Object per event ("<channel>:<event>"): the event's live-state channel (issue 26). Pages that show the
-// event hold a hibernatable WebSocket to it; when the event changes state (its encoder connects or stops, a recording
-// is ready, its scheduled start or end passes) every page is told at once and reloads its data from the API, which
-// stays the one home of the rules. The same object counts the pages watching now.
+// event hold a hibernatable WebSocket to it, or, where a network blocks WebSockets, a server-sent events stream; when
+// the event changes state (its encoder connects or stops, a recording is ready, its scheduled start or end passes)
+// every page is told at once and reloads its data from the API, which stays the one home of the rules. The same object
+// counts the watch pages holding it now; event cards hold it too (role "card"), are told, and are never counted.
 import { DurableObject } from "cloudflare:workers";
-import { type LiveMessage, LIVE_PING, LIVE_PONG } from "../contract/event-live";
+import {
+  EVENT_STREAM_TYPE,
+  eventStreamMessage,
+  type LiveMessage,
+  type LiveRole,
+  LIVE_PING,
+  LIVE_PONG,
+  LIVE_STREAM_KEEPALIVE_MS,
+  LIVE_STREAM_RETRY_MS,
+} from "../contract/event-live";
 
 /**
  * The scheduled boundaries the object wakes for, epoch ms on the API's clock (the route passes the event's times and
@@ -15,7 +25,22 @@ interface Schedule {
   offset: number;
 }
 
+/** A page on the event stream: held in memory, since only WebSockets hibernate. */
+interface StreamPage {
+  role: LiveRole;
+  /** Sends a chunk, unless the page has gone (its stream cancelled or closed). */
+  send(text: string): void;
+  close(): void;
+}
+
+/** The tag of a card's WebSocket; a watch page's has none (as every socket had before cards subscribed). */
+const CARD_TAG = "card";
+const encoder = new TextEncoder();
+
 export class EventLive extends DurableObject<Env> {
+  private readonly streams = new Set<StreamPage>();
+  private keepAlive: ReturnType<typeof setInterval> | undefined;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     // Keep-alive pings are answered without waking the object.
@@ -23,14 +48,17 @@ export class EventLive extends DurableObject<Env> {
   }
 
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response(null, { status: 426 });
+    const upgrade = request.headers.get("Upgrade")?.toLowerCase() === "websocket";
+    if (!upgrade && !request.headers.get("Accept")?.includes(EVENT_STREAM_TYPE)) return new Response(null, { status: 426 });
     const q = new URL(request.url).searchParams;
+    const role: LiveRole = q.get("role") === "card" ? "card" : "watch";
     await this.reschedule({ start: Number(q.get("start")), end: Number(q.get("end")), now: Number(q.get("now")) });
-    const [client, server] = Object.values(new WebSocketPair());
-    this.ctx.acceptWebSocket(server);
     const version = (await this.ctx.storage.get<number>("version")) ?? 0;
-    server.send(JSON.stringify({ type: "hello", version, viewers: this.viewers() } satisfies LiveMessage));
-    this.broadcast({ type: "viewers", viewers: this.viewers() }, server);
+    if (!upgrade) return this.openStream(role, version, request.signal);
+    const [client, server] = Object.values(new WebSocketPair());
+    this.ctx.acceptWebSocket(server, role === "card" ? [CARD_TAG] : []);
+    server.send(JSON.stringify(this.hello(version)));
+    if (role === "watch") this.broadcast({ type: "viewers", viewers: this.viewers() }, server);
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -39,7 +67,7 @@ export class EventLive extends DurableObject<Env> {
     const version = ((await this.ctx.storage.get<number>("version")) ?? 0) + 1;
     await this.ctx.storage.put("version", version);
     this.broadcast({ type: "changed", reason, version });
-    if (times && this.viewers()) await this.reschedule(times);
+    if (times && this.pages()) await this.reschedule(times);
   }
 
   /** Keeps the event's times (on the API's clock, `now`) and wakes at the next one still ahead. */
@@ -50,9 +78,25 @@ export class EventLive extends DurableObject<Env> {
     await this.wakeAtNext(schedule);
   }
 
-  /** How many pages hold the channel open (but `leaving`, whose close is being handled). */
+  /** How many watch pages hold the channel open (but `leaving`, whose close is being handled); cards are not counted. */
   viewers(leaving?: WebSocket): number {
-    return this.ctx.getWebSockets().filter((ws) => ws !== leaving).length;
+    const sockets = this.ctx.getWebSockets().filter((ws) => ws !== leaving && !this.isCard(ws)).length;
+    let streams = 0;
+    for (const page of this.streams) if (page.role === "watch") streams += 1;
+    return sockets + streams;
+  }
+
+  /** Every page holding the channel, cards too: the object wakes at the schedule only for someone to tell. */
+  private pages(): number {
+    return this.ctx.getWebSockets().length + this.streams.size;
+  }
+
+  private isCard(ws: WebSocket): boolean {
+    return this.ctx.getTags(ws).includes(CARD_TAG);
+  }
+
+  private hello(version: number): LiveMessage {
+    return { type: "hello", version, viewers: this.viewers() };
   }
 
   /** Wakes at the next scheduled boundary still ahead: the start, then the end. */
@@ -65,7 +109,7 @@ export class EventLive extends DurableObject<Env> {
 
   async alarm(): Promise<void> {
     const times = await this.ctx.storage.get<Schedule>("schedule");
-    if (!this.viewers()) return;
+    if (!this.pages()) return;
     await this.changed("schedule");
     if (times) await this.wakeAtNext(times);
   }
@@ -76,14 +120,61 @@ export class EventLive extends DurableObject<Env> {
     } catch {
       // Already closed.
     }
-    this.broadcast({ type: "viewers", viewers: this.viewers(ws) }, ws);
+    if (!this.isCard(ws)) this.broadcast({ type: "viewers", viewers: this.viewers(ws) }, ws);
   }
 
   async webSocketError(ws: WebSocket): Promise<void> {
-    this.broadcast({ type: "viewers", viewers: this.viewers(ws) }, ws);
+    if (!this.isCard(ws)) this.broadcast({ type: "viewers", viewers: this.viewers(ws) }, ws);
   }
 
-  private broadcast(message: LiveMessage, except?: WebSocket): void {
+  /**
+   * A page on server-sent events: the same messages, a comment now and then so proxies keep it open, and `retry:` for
+   * the browser's own reconnect. The page is dropped when its stream is cancelled, its request aborted or a write fails.
+   */
+  private openStream(role: LiveRole, version: number, signal: AbortSignal): Response {
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = writable.getWriter();
+    const page: StreamPage = {
+      role,
+      send: (text) => {
+        if (this.streams.has(page)) writer.write(encoder.encode(text)).catch(() => this.dropStream(page));
+      },
+      close: () => {
+        writer.close().catch(() => {
+          // Already gone.
+        });
+      },
+    };
+    // A page that went away is noticed at the next write (the keep-alive at the latest: workerd cancels the stream
+    // then), or when its request is aborted where the runtime says so.
+    writer.closed.catch(() => this.dropStream(page));
+    signal.addEventListener("abort", () => {
+      this.dropStream(page);
+    });
+    this.streams.add(page);
+    this.startKeepAlive();
+    page.send(`retry: ${LIVE_STREAM_RETRY_MS}\n\n${eventStreamMessage(this.hello(version))}`);
+    if (role === "watch") this.broadcast({ type: "viewers", viewers: this.viewers() }, page);
+    return new Response(readable, { headers: { "Content-Type": `${EVENT_STREAM_TYPE}; charset=utf-8`, "Cache-Control": "no-store" } });
+  }
+
+  private dropStream(page: StreamPage): void {
+    if (!this.streams.delete(page)) return;
+    page.close();
+    if (!this.streams.size) {
+      clearInterval(this.keepAlive);
+      this.keepAlive = undefined;
+    }
+    if (page.role === "watch") this.broadcast({ type: "viewers", viewers: this.viewers() });
+  }
+
+  private startKeepAlive(): void {
+    this.keepAlive ??= setInterval(() => {
+      for (const page of this.streams) page.send(": keep-alive\n\n");
+    }, LIVE_STREAM_KEEPALIVE_MS);
+  }
+
+  private broadcast(message: LiveMessage, except?: WebSocket | StreamPage): void {
     const text = JSON.stringify(message);
     for (const ws of this.ctx.getWebSockets()) {
       if (ws === except) continue;
@@ -93,5 +184,8 @@ export class EventLive extends DurableObject<Env> {
         // A socket closing as we send: its close handler tells the others.
       }
     }
+    if (!this.streams.size) return;
+    const event = eventStreamMessage(message);
+    for (const page of [...this.streams]) if (page !== except) page.send(event);
   }
 }

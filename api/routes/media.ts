@@ -5,7 +5,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { idParamSchema, langQuerySchema } from "../contract/common";
-import { LIVE_UPGRADE_MESSAGE } from "../contract/event-live";
+import { EVENT_STREAM_TYPE, liveQuerySchema, LIVE_UPGRADE_MESSAGE } from "../contract/event-live";
 import { eventFileParamSchema, mediaTokenQuerySchema, PLAYBACK_MESSAGES, type Playback, type PlaybackDenied } from "../contract/media";
 import { channelEventQuery, type EventRow } from "../db/repos/catalogue-events";
 import { randomToken } from "../lib/crypto";
@@ -55,12 +55,15 @@ function orNotFound(res: Response | null): Response {
 }
 
 export const mediaRoutes = new Hono<AppEnv>()
-  // The event's live-state channel (issue 26): a WebSocket the watch page holds; public, like the event itself.
-  .get("/events/:id/live", param(idParamSchema), async (c) => {
+  // The event's live-state channel (issue 26): a WebSocket a watch page or an event card holds, or server-sent events
+  // where WebSockets are blocked; public, like the event itself.
+  .get("/events/:id/live", param(idParamSchema), query(liveQuerySchema), async (c) => {
     const event = await channelEvent(c, c.req.valid("param").id);
     if (!event) throw notFound();
-    if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") throw new ApiError(426, LIVE_UPGRADE_MESSAGE);
-    return subscribeEventLive({ env: c.env, channelId: c.get("channel").id }, event.id, c.req.raw, eventTimes(event), c.get("now")());
+    const upgrade = c.req.header("Upgrade")?.toLowerCase() === "websocket";
+    if (!upgrade && !c.req.header("Accept")?.includes(EVENT_STREAM_TYPE)) throw new ApiError(426, LIVE_UPGRADE_MESSAGE);
+    const scope = { env: c.env, channelId: c.get("channel").id };
+    return subscribeEventLive(scope, event.id, c.req.raw, eventTimes(event), c.get("now")(), c.req.valid("query").role);
   })
   .post("/events/:id/playback", requireApiKey, param(idParamSchema), query(langQuerySchema), async (c) => {
     const id = c.req.valid("param").id;

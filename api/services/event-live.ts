@@ -1,5 +1,7 @@
-// The live-state channel of an event (issue 26, api/durable/event-live.ts): subscribing a page, and telling the
+// The live-state channel of an event (issue 26, api/durable/event-live.ts): subscribing a page (a WebSocket or an event
+// stream), and telling the
 // event's pages that it changed. The object is named by channel and event, so one channel's pages never hear another's.
+import type { LiveRole } from "../contract/event-live";
 import type { EventTimes } from "./event-status";
 
 export interface EventLiveScope {
@@ -9,15 +11,20 @@ export interface EventLiveScope {
 
 const liveObject = (s: EventLiveScope, eventId: number) => s.env.EVENT_LIVE.get(s.env.EVENT_LIVE.idFromName(`${s.channelId}:${eventId}`));
 
-/** Hands a WebSocket upgrade to the event's object, with the times it wakes at (the API's clock: `now`). */
-export async function subscribeEventLive(s: EventLiveScope, eventId: number, request: Request, times: EventTimes, now: number): Promise<Response> {
+/**
+ * Hands a page's WebSocket upgrade, or its event-stream request, to the event's object, with the times it wakes at
+ * (the API's clock: `now`) and the page's role (a card is told, never counted among the viewers).
+ */
+export async function subscribeEventLive(s: EventLiveScope, eventId: number, request: Request, times: EventTimes, now: number, role: LiveRole): Promise<Response> {
   const url = new URL("https://event-live/subscribe");
   url.searchParams.set("start", String(times.start));
   url.searchParams.set("end", String(times.end));
   url.searchParams.set("now", String(now));
-  const res = await liveObject(s, eventId).fetch(new Request(url, { headers: request.headers }));
+  url.searchParams.set("role", role);
+  const res = await liveObject(s, eventId).fetch(new Request(url, { headers: request.headers, signal: request.signal }));
   // The object's answer has immutable headers; the API's middleware adds its own (security, logging) on the way out.
-  return new Response(null, { status: res.status, webSocket: res.webSocket, headers: new Headers(res.headers) });
+  const headers = new Headers(res.headers);
+  return res.webSocket ? new Response(null, { status: res.status, webSocket: res.webSocket, headers }) : new Response(res.body, { status: res.status, headers });
 }
 
 /**

@@ -1,12 +1,16 @@
-// The page's side of the live-state channel (app/features/events/useEventLive.ts): where it connects and what each
+// The page's side of the live-state channel (app/features/events/live-channel.ts): where it connects and what each
 // message asks of the page.
 import { describe, expect, it } from "vitest";
-import { liveChannelUrl, readLiveMessage } from "~/features/events/useEventLive";
+import { liveChannelUrl, liveStreamUrl, readLiveMessage } from "~/features/events/live-channel";
 
 describe("the live-state channel, as a page reads it", () => {
   it("connects to the event's channel on the page's own host, wss under https", () => {
     expect(liveChannelUrl(12, { protocol: "https:", host: "alpha.example.com" })).toBe("wss://alpha.example.com/api/events/12/live");
     expect(liveChannelUrl(3, { protocol: "http:", host: "alpha.localhost:8787" })).toBe("ws://alpha.localhost:8787/api/events/3/live");
+    // A card says so, and is not counted among the viewers; the event stream is the same address on the page's origin.
+    expect(liveChannelUrl(3, { protocol: "http:", host: "alpha.localhost:8787" }, "card")).toBe("ws://alpha.localhost:8787/api/events/3/live?role=card");
+    expect(liveStreamUrl(3, "card")).toBe("/api/events/3/live?role=card");
+    expect(liveStreamUrl(3)).toBe("/api/events/3/live");
   });
 
   it("reloads on a change, and on a greeting after a change it missed, never on the first greeting", () => {

@@ -6,17 +6,25 @@ import { genderLetter, matchup, participantLabel, sides, teamName } from "~/lib/
 import { Crest } from "./Crest";
 import { EventBadges } from "./EventBadges";
 import { EventTime } from "./EventTime";
+import { useLiveCard } from "./useEventLive";
 
-/** One event in a list or section; the whole card links to /watch/{id}. */
+/**
+ * One event in a list or section; the whole card links to /watch/{id}. A live card, or one starting soon, follows the
+ * event's live-state channel: the page reloads its data when the event changes, and a live card says how many watch.
+ */
 export function EventCard({ event }: { event: Event }) {
   const { t } = useTranslation();
+  const watching = useLiveCard(event);
   const s = sides(event);
   const gender = genderLetter(event.gender);
   return (
-    <article className={`event-card event-card--${event.stream_status}`}>
+    <article className={`event-card event-card--${event.stream_status}`} data-event-id={event.id}>
       {event.poster ? <img className="event-card__poster" src={event.poster} alt="" width={640} height={360} loading="lazy" /> : null}
       <div className="event-card__body">
-        <EventBadges status={event.stream_status} access={event.access_type} />
+        <div className="event-card__status">
+          <EventBadges status={event.stream_status} access={event.access_type} />
+          {event.stream_status === "live" && watching ? <span className="event-card__watching">{t("events.watching", { count: watching })}</span> : null}
+        </div>
         <h3 className="event-card__title">
           {s ? (
             <span className="event-card__crests" aria-hidden="true">

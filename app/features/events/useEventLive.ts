@@ -1,78 +1,49 @@
-// A page that shows an event follows its live state (issue 26): it holds the event's live-state channel
-// (GET /api/events/{id}/live, a WebSocket) and reloads its data from the API when the event changes (upcoming → live,
-// live → ended, a recording ready), without a reload of the page. It also learns how many pages watch the event now.
-// A lost connection is opened again, with growing pauses; one opened again after a change it missed reloads too.
-import { useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { LIVE_PING, LIVE_PING_MS, type LiveMessage } from "@api/contract/event-live";
+// A page that shows an event follows its live state (issue 26): it holds the event's live-state channel through the
+// page's manager (LiveEventsProvider), reloads its data when the event changes (upcoming → live → ended, a recording
+// ready) without a reload of the page, and learns how many watch pages hold the event now.
+import type { Event } from "@api/contract/catalogue";
+import type { LiveRole } from "@api/contract/event-live";
+import { useEffect, useState } from "react";
+import { useLiveSubscriptions } from "./LiveEventsProvider";
 
-/** Pauses before opening a lost channel again, ms (the last one repeats). */
-export const LIVE_RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
-
-export function liveChannelUrl(eventId: number, location: Pick<Location, "protocol" | "host">): string {
-  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/events/${eventId}/live`;
-}
+/** An upcoming event's card follows it from this long before its start. */
+export const LIVE_CARD_SOON_MS = 60 * 60_000;
 
 /**
- * Reads one message: what it asks of the page (`reload`) and the version and viewers it tells. A `hello` after the
- * first one reloads only when its version moved on (a change made while the channel was down).
+ * Whether a card follows its event, and its rank for the page's cap (lower first): a live event first, then the
+ * soonest to start; null for a finished event, or one that starts later than LIVE_CARD_SOON_MS from `now`.
  */
-export function readLiveMessage(raw: unknown, seen: number | null): { reload: boolean; version: number | null; viewers: number | null } | null {
-  if (typeof raw !== "string") return null;
-  let message: LiveMessage;
-  try {
-    message = JSON.parse(raw) as LiveMessage;
-  } catch {
-    return null;
-  }
-  if (message?.type === "changed") return { reload: true, version: message.version, viewers: null };
-  if (message?.type === "hello") return { reload: seen !== null && message.version !== seen, version: message.version, viewers: message.viewers };
-  if (message?.type === "viewers") return { reload: false, version: null, viewers: message.viewers };
-  return null;
+export function liveCardRank(event: Pick<Event, "stream_status" | "event_utc_ts">, now: number): number | null {
+  if (event.stream_status === "live") return 0;
+  if (event.stream_status !== "upcoming") return null;
+  const start = Date.parse(event.event_utc_ts);
+  return Number.isFinite(start) && start - now <= LIVE_CARD_SOON_MS ? Math.max(1, start - now) : null;
 }
 
-export function useEventLive(eventId: number | null): { viewers: number | null } {
-  const revalidator = useRevalidator();
-  const reload = useRef(() => {});
-  reload.current = () => revalidator.revalidate();
+/** Follows an event while `eventId` is set: its viewers, as the channel tells them. */
+function useLiveEvent(eventId: number | null, role: LiveRole, rank: number): number | null {
+  const manager = useLiveSubscriptions();
   const [viewers, setViewers] = useState<number | null>(null);
-
   useEffect(() => {
-    if (eventId === null || typeof WebSocket === "undefined") return;
-    let socket: WebSocket | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let ping: ReturnType<typeof setInterval> | undefined;
-    let failures = 0;
-    let seen: number | null = null;
-    let stopped = false;
-
-    const open = () => {
-      socket = new WebSocket(liveChannelUrl(eventId, window.location));
-      socket.onopen = () => {
-        failures = 0;
-        ping = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send(LIVE_PING), LIVE_PING_MS);
-      };
-      socket.onmessage = (e) => {
-        const read = readLiveMessage(e.data, seen);
-        if (!read) return;
-        if (read.version !== null) seen = read.version;
-        if (read.viewers !== null) setViewers(read.viewers);
-        if (read.reload) reload.current();
-      };
-      socket.onclose = () => {
-        clearInterval(ping);
-        if (stopped) return;
-        retry = setTimeout(open, LIVE_RETRY_MS[Math.min(failures++, LIVE_RETRY_MS.length - 1)]);
-      };
-    };
-    open();
+    if (!manager || eventId === null) return;
+    const stop = manager.subscribe({ eventId, role, rank }, setViewers);
     return () => {
-      stopped = true;
-      clearTimeout(retry);
-      clearInterval(ping);
-      socket?.close(1000, "page left");
+      stop();
+      setViewers(null);
     };
-  }, [eventId]);
+  }, [manager, eventId, role, rank]);
+  return viewers;
+}
 
-  return { viewers };
+/** The watch page: counted among the viewers. */
+export function useEventLive(eventId: number | null): { viewers: number | null } {
+  return { viewers: useLiveEvent(eventId, "watch", 0) };
+}
+
+/** An event card: follows a live event or one starting soon, never counted among the viewers. */
+export function useLiveCard(event: Pick<Event, "id" | "stream_status" | "event_utc_ts">): number | null {
+  // Decided after hydration: the server renders no connection, and the browser's clock is the one that counts down.
+  const [rank, setRank] = useState<number | null>(null);
+  useEffect(() => setRank(liveCardRank(event, Date.now())), [event.stream_status, event.event_utc_ts]);
+  return useLiveEvent(rank === null ? null : event.id, "card", rank ?? 0);
 }
