@@ -3,7 +3,7 @@
 // bench's worker; per run, the alpha owner creates a live input for a free upcoming game, a viewer's Chromium waits on
 // its watch page, and an encoder pushes a 1280×720 30 fps test pattern whose time is burned into the picture
 // (scripts/lib/test-encoder.ts). Push → first frame is the encoder's time 0 to the first frame the page shows; glass
-// to glass is the wall clock minus the picture's own time, read from the frames over 10 s of play. The owner then
+// to glass is the wall clock minus when the encoder sent the picture shown, read from the frames over 10 s of play. The owner then
 // ends the broadcast (the event is over, the next run takes the next game).
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
@@ -95,7 +95,7 @@ export async function measureLiveLatency(ctx: BenchContext, runs: number): Promi
         while (samplesMs.length < SAMPLES) {
           await sleep(SAMPLE_EVERY_MS);
           const clock = await read();
-          if (clock) samplesMs.push(Math.round(clock.at - encoder.clockStart() - clock.pictureS * 1000));
+          if (clock) samplesMs.push(Math.round(clock.at - encoder.sentAt(clock.pictureS)));
         }
         results.push({ eventId, firstFrameMs, latencyMs: median(samplesMs), samplesMs });
       } finally {

@@ -24,6 +24,8 @@ export function startEncoder(target: string, options: { hd?: boolean } = {}) {
   ];
   let clockStart = 0;
   let publishedUs = 0;
+  /** When (wall ms) the encoder had sent how much of its picture (µs): -progress every half second. */
+  let sent: { at: number; us: number }[] = [];
   let stopping = false;
   let ffmpeg: ChildProcessByStdio<Writable, Readable, null>;
   let attempts = 0;
@@ -35,9 +37,13 @@ export function startEncoder(target: string, options: { hd?: boolean } = {}) {
     attempts += 1;
     // The picture's time 0 is now: -re sends frame t at this moment plus t.
     clockStart = Date.now();
+    sent = [];
     ffmpeg = spawn("ffmpeg", args, { stdio: ["pipe", "pipe", "ignore"] });
     ffmpeg.stdout.on("data", (chunk: Buffer) => {
-      for (const m of chunk.toString().matchAll(/^out_time_us=(\d+)$/gm)) publishedUs = Number(m[1]);
+      for (const m of chunk.toString().matchAll(/^out_time_us=(\d+)$/gm)) {
+        publishedUs = Number(m[1]);
+        sent.push({ at: Date.now(), us: publishedUs });
+      }
     });
     ffmpeg.on("close", (code) => {
       // Refused before publishing anything: the reconnect an encoder makes, a quarter second later.
@@ -56,6 +62,19 @@ export function startEncoder(target: string, options: { hd?: boolean } = {}) {
     },
     /** The wall-clock time (ms) of the picture's time 0, for reading latency from the burned-in clock. */
     clockStart: () => clockStart,
+    /**
+     * When (wall ms) the encoder sent the picture's second `pictureS`: from its progress reports, so an encoder that
+     * fell behind real time on a busy machine is not counted as the pipeline's latency; before any report, time 0
+     * plus the picture's time.
+     */
+    sentAt(pictureS: number): number {
+      const us = pictureS * 1e6;
+      const after = sent.findIndex((p) => p.us >= us);
+      if (after < 0) return clockStart + pictureS * 1000;
+      const b = sent[after]!;
+      const a = after > 0 ? sent[after - 1]! : { at: clockStart, us: 0 };
+      return b.us === a.us ? b.at : a.at + ((us - a.us) / (b.us - a.us)) * (b.at - a.at);
+    },
     /** Ends it at once, when the test failed before stopping it. */
     kill: () => {
       stopping = true;

@@ -89,7 +89,9 @@ test("an owner goes live from an encoder, viewers watch it live, then as a finis
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   await owner.close();
 
-  // Finished: the recording is the event's media, a static manifest of the stream's length.
+  // Finished: the recording is the event's media, a static manifest of the stream's length. (Away first: the page
+  // followed the event and already plays the recording, so the manifest read must be the next page's.)
+  await page.goto("about:blank");
   const finished = manifestOf(page);
   await visit(page, ch.url(`/watch/${id}`));
   const vod = await (await finished).text();
