@@ -3,8 +3,6 @@
 // events, one JSON message per `data:` line. `changed`: the event's state changed (its encoder, its recording, its
 // scheduled start or end), and the page asks the API again; `viewers`: how many watch pages hold it now. A WebSocket
 // page sends LIVE_PING to keep the connection; the event stream sends a comment instead.
-import { z } from "zod";
-
 export type LiveMessage =
   | { type: "hello"; version: number; viewers: number }
   | { type: "changed"; reason: string; version: number }
@@ -16,7 +14,6 @@ export type LiveMessage =
  */
 export const LIVE_ROLES = ["watch", "card"] as const;
 export type LiveRole = (typeof LIVE_ROLES)[number];
-export const liveQuerySchema = z.object({ role: z.enum(LIVE_ROLES).default("watch") });
 
 export const LIVE_PING = "ping";
 export const LIVE_PONG = "pong";

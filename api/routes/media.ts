@@ -5,7 +5,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { idParamSchema, langQuerySchema } from "../contract/common";
-import { EVENT_STREAM_TYPE, liveQuerySchema, LIVE_UPGRADE_MESSAGE } from "../contract/event-live";
+import { EVENT_STREAM_TYPE, LIVE_ROLES, LIVE_UPGRADE_MESSAGE } from "../contract/event-live";
 import { eventFileParamSchema, mediaTokenQuerySchema, PLAYBACK_MESSAGES, type Playback, type PlaybackDenied } from "../contract/media";
 import { channelEventQuery, type EventRow } from "../db/repos/catalogue-events";
 import { randomToken } from "../lib/crypto";
@@ -27,6 +27,9 @@ import { fromEvent, clipVerdict, hostedClipVerdict } from "../services/clips/sou
 import { eventMediaSource, hostedGrantUrls, hostedPlayback, liveAssetStalled, playable } from "../services/video/media-source";
 import type { MediaInfo } from "../services/livesim";
 import { grantedStream } from "./streams";
+
+/** Who subscribes (contract/event-live.ts); kept out of the contract, which the pages import, so zod stays out of their bundle. */
+const liveQuerySchema = z.object({ role: z.enum(LIVE_ROLES).default("watch") });
 
 /** The thumbnails of a timeline whose media URLs live at `base` (`thumb-{n}.jpg`, served by timeline-files). */
 export function thumbnailsOf(info: MediaInfo, base: string, q: string): Thumbnails | null {

@@ -77,7 +77,7 @@ export async function measureLiveLatency(ctx: BenchContext, runs: number): Promi
     const games = await freeUpcomingGames(port, key, token);
     if (games.length < runs) throw new Error(`${CHANNEL} has ${games.length} free upcoming games without an input, ${runs} needed`);
     for (const eventId of games.slice(0, runs)) {
-      const input = await apiCall<{ publish_url: string }>(port, CHANNEL, "POST", `/api/console/events/${eventId}/live-input?api_key=${encodeURIComponent(key)}`, {}, token);
+      const input = await apiCall<{ publish_url: string }>(port, CHANNEL, "POST", `/api/console/events/${eventId}/live-input`, { api_key: key }, token);
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto(`http://${CHANNEL}.localhost:${port}/watch/${eventId}`);
@@ -101,7 +101,7 @@ export async function measureLiveLatency(ctx: BenchContext, runs: number): Promi
       } finally {
         encoder.kill();
         await context.close();
-        await apiCall(port, CHANNEL, "POST", `/api/console/events/${eventId}/live-input/end?api_key=${encodeURIComponent(key)}`, {}, token).catch(() => undefined);
+        await apiCall(port, CHANNEL, "POST", `/api/console/events/${eventId}/live-input/end`, { api_key: key }, token).catch(() => undefined);
       }
     }
   } finally {
