@@ -8,9 +8,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { DEV_INGEST_SECRET } from "../../api/env";
 import { CHROMIUM_PATH, chromiumArgs } from "../lib/chromium";
 import { CLOCK_BITS, CLOCK_BOX, readClockInPage, startEncoder } from "../lib/test-encoder";
+import { BENCH_INGEST_SECRET } from "./server";
 import type { BenchContext } from "./types";
 import { apiCall, apiKeyFor } from "./watch-targets";
 
@@ -38,15 +38,20 @@ const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** The local ingest, against the bench's worker, until stop(); ready once it has asked for work. */
+/** The ingest's last lines, said when a run fails. */
+let ingestLog = "";
+
 async function startIngest(root: string, port: number): Promise<ChildProcess> {
-  const child = spawn(join(root, "node_modules/.bin/tsx"), [join(root, "scripts/ingest-local.ts"), "--api", `http://127.0.0.1:${port}`, "--secret", DEV_INGEST_SECRET], {
+  const child = spawn(join(root, "node_modules/.bin/tsx"), [join(root, "scripts/ingest-local.ts"), "--api", `http://127.0.0.1:${port}`, "--secret", BENCH_INGEST_SECRET], {
     cwd: root,
     env: { ...process.env, INGEST_PARENT_PID: String(process.pid) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("the local ingest did not start in 30 s")), 30_000);
+    child.stderr!.on("data", (text: Buffer) => (ingestLog = (ingestLog + String(text)).slice(-2000)));
     child.stdout!.on("data", (text: Buffer) => {
+      ingestLog = (ingestLog + String(text)).slice(-2000);
       if (/asking .* for work/.test(String(text))) {
         clearTimeout(timer);
         resolve();
@@ -87,7 +92,9 @@ export async function measureLiveLatency(ctx: BenchContext, runs: number): Promi
         const read = () => page.evaluate(readClockInPage, [CLOCK_BITS, CLOCK_BOX] as [number, typeof CLOCK_BOX]);
         const deadline = Date.now() + RUN_TIMEOUT_MS;
         while (!(await read())) {
-          if (Date.now() > deadline) throw new Error(`event ${eventId}: no frame ${RUN_TIMEOUT_MS / 1000} s after the encoder started`);
+          if (Date.now() > deadline) {
+            throw new Error(`event ${eventId}: no frame ${RUN_TIMEOUT_MS / 1000} s after the encoder started; the ingest said: ${ingestLog.split("\n").slice(-6).join(" | ")}`);
+          }
           await sleep(50);
         }
         const firstFrameMs = Date.now() - encoder.clockStart();

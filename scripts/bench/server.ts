@@ -1,10 +1,14 @@
 /// <reference types="node" />
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { join } from "node:path";
 import { startLocalServer } from "../lib/local-server";
 
 export { freePort, HOST_IP } from "../lib/ports";
 import { freePort, HOST_IP } from "../lib/ports";
+
+/** The secret between the bench's worker and its local ingest (live-latency.ts), new for each bench. */
+export const BENCH_INGEST_SECRET = randomBytes(24).toString("base64url");
 
 export interface RunningServer {
   port: number;
@@ -31,7 +35,8 @@ export async function startServer(root: string, persistTo: string, readyHost: st
   // A copy of build/client taken now: a rebuild during the run (the bench takes minutes) must not swap the hashed
   // chunks the measured pages ask for.
   // Development's configuration, as `npm start` runs (wrangler.toml is production, which needs the real providers).
-  const vars = { APP_ENV: "development" };
+  // The local ingest the live-latency measurement starts is given the same secret.
+  const vars = { APP_ENV: "development", LOCAL_INGEST_SECRET: BENCH_INGEST_SECRET };
   const server = await startLocalServer({ port, persistTo, vars, outDir: join(root, ".wrangler/bench-dist"), snapshotAssets: true });
   // One answer from the app proves the worker, its bindings and the state are in place.
   const status = await probe(port, `${readyHost}:${port}`, "/", 30_000);
