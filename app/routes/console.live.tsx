@@ -94,6 +94,18 @@ export default function ConsoleLive() {
   );
 }
 
+/** One of an input's actions (the action's intents): a plain form, so it works without JavaScript. */
+function InputAction({ eventId, intent, label, danger = false }: { eventId: number; intent: "create" | "end" | "delete"; label: string; danger?: boolean }) {
+  return (
+    <Form method="post" className="live-event__actions">
+      <input type="hidden" name="event_id" value={eventId} />
+      <button type="submit" name="intent" value={intent} className={danger ? "button video-button video-button--danger" : "button button--primary"}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
 /** What the encoder sends, and a warning when the stream arrives late (the ingest cannot keep up, or the link). */
 function EncoderNote({ encoder }: { encoder: EncoderInfo }) {
   const { t } = useTranslation("video");
@@ -129,12 +141,7 @@ function EventInput({ event }: { event: LiveEventRow }) {
   if (!input) {
     if (event.stream_status === "finished") return <p className="live-event__note">{t("live.over")}</p>;
     return (
-      <Form method="post" className="live-event__actions">
-        <input type="hidden" name="event_id" value={event.id} />
-        <button type="submit" name="intent" value="create" className="button button--primary">
-          {t("live.create")}
-        </button>
-      </Form>
+      <InputAction eventId={event.id} intent="create" label={t("live.create")} />
     );
   }
   return (
@@ -160,19 +167,9 @@ function EventInput({ event }: { event: LiveEventRow }) {
         </ul>
       ) : null}
       {input.status === "connected" || input.status === "reconnecting" ? (
-        <Form method="post" className="live-event__actions">
-          <input type="hidden" name="event_id" value={event.id} />
-          <button type="submit" name="intent" value="end" className="button video-button video-button--danger">
-            {t("live.end")}
-          </button>
-        </Form>
+        <InputAction eventId={event.id} intent="end" label={t("live.end")} danger />
       ) : (
-        <Form method="post" className="live-event__actions">
-          <input type="hidden" name="event_id" value={event.id} />
-          <button type="submit" name="intent" value="delete" className="button video-button video-button--danger">
-            {t("live.delete")}
-          </button>
-        </Form>
+        <InputAction eventId={event.id} intent="delete" label={t("live.delete")} danger />
       )}
     </div>
   );

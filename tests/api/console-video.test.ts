@@ -273,24 +273,26 @@ describe("uploads", () => {
   });
 });
 
+/** A new upcoming game of alpha without media, with a live input the owner made for it (its row, with the uid). */
+async function newInput(key: string) {
+  const [row] = await db
+    .insert(events)
+    .values({ channelId: fx.alpha.id, key, name: { en: key }, accessType: "free", eventUtcTs: clock.now + 5 * H, endUtcTs: clock.now + 7 * H, timeZone: "UTC", mediaKey: null })
+    .returning({ id: events.id });
+  const input = await data<LiveInput>(await alpha.post(`/api/console/events/${row!.id}/live-input`, {}, tokens.owner));
+  return { eventId: row!.id, row: (await db.select().from(liveInputs).where(eq(liveInputs.id, input.id)).get())! };
+}
+
 describe("low-latency ingest (issue 26)", () => {
-  const newInput = async (key: string) => {
-    const [row] = await db
-      .insert(events)
-      .values({ channelId: fx.alpha.id, key, name: { en: key }, accessType: "free", eventUtcTs: clock.now + 5 * H, endUtcTs: clock.now + 7 * H, timeZone: "UTC", mediaKey: null })
-      .returning({ id: events.id });
-    const input = await data<LiveInput>(await alpha.post(`/api/console/events/${row!.id}/live-input`, {}, tokens.owner));
-    return (await db.select().from(liveInputs).where(eq(liveInputs.id, input.id)).get())!;
-  };
 
   it("starts the broadcast when the ingest saw the picture begin, if that fits the segments it reports", async () => {
     clock.now = T0 + 20 * H;
-    const seen = await newInput("v-ll-seen");
+    const { row: seen } = await newInput("v-ll-seen");
     const started = await data<LiveInput>(await report(seen.uid, { segment_count: 1, status: "connected", elapsed_ms: 2_650 }));
     expect(started.started_at).toBe(new Date(clock.now - 2_650).toISOString());
     // Shorter than the complete segments, or more than two segments longer: not believed, counted from the segments.
     for (const elapsed_ms of [1_999, 6_001]) {
-      const other = await newInput(`v-ll-${elapsed_ms}`);
+      const { row: other } = await newInput(`v-ll-${elapsed_ms}`);
       expect((await data<LiveInput>(await report(other.uid, { segment_count: 1, status: "connected", elapsed_ms }))).started_at).toBe(new Date(clock.now - 2_000).toISOString());
     }
     expect((await report(seen.uid, { segment_count: 2, status: "connected", elapsed_ms: -1 })).status).toBe(422);
@@ -318,14 +320,6 @@ describe("low-latency ingest (issue 26)", () => {
 });
 
 describe("an encoder that drops and comes back (issue 26)", () => {
-  const newInput = async (key: string) => {
-    const [row] = await db
-      .insert(events)
-      .values({ channelId: fx.alpha.id, key, name: { en: key }, accessType: "free", eventUtcTs: clock.now + 5 * H, endUtcTs: clock.now + 7 * H, timeZone: "UTC", mediaKey: null })
-      .returning({ id: events.id });
-    const input = await data<LiveInput>(await alpha.post(`/api/console/events/${row!.id}/live-input`, {}, tokens.owner));
-    return { eventId: row!.id, row: (await db.select().from(liveInputs).where(eq(liveInputs.id, input.id)).get())! };
-  };
   const eventRow = (id: number) => db.select().from(events).where(eq(events.id, id)).get();
 
   it("lists the channel's grace period for the ingest: 5 minutes unless set, a bad stored value is the default", async () => {
