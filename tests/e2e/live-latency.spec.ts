@@ -5,10 +5,11 @@
 // goals); the test proves the low-latency path is taken, well under the 12 s a whole-segment pipeline gives. Then the
 // encoder drops (killed, no goodbye) and comes back: the viewer is told the broadcast was interrupted and gets the
 // picture back on the same page, and the console shows the break; the owner ends it and the recording plays.
-import { acceptCookies, expect, expectAccessible, test, visit } from "./fixtures";
+import { expect, expectAccessible, test, visit } from "./fixtures";
 import { copy } from "./support/copy";
 import { CLOCK_BITS, CLOCK_BOX, readClockInPage, startEncoder } from "./support/encoder";
 import { addEvents, findEventNamed } from "./support/events";
+import { createLiveInput } from "./support/live-input";
 import { expectPlaying, player } from "./support/player";
 
 const v = copy("en", "video");
@@ -26,14 +27,8 @@ test("a 720p30 push reaches a waiting viewer's screen within seconds, in low lat
   await expect(viewer.getByTestId("watch-waiting")).toBeVisible();
 
   await signIn(ch, "owner");
-  await visit(page, ch.url("/console/live"));
-  await acceptCookies(page);
-  const row = page.locator(`li[data-event-id="${id}"]`);
-  await row.getByRole("button", { name: v.live.create }).click();
-  await expect(row.locator("[data-status]")).toHaveAttribute("data-status", "idle");
-  const rtmp = await row.getByLabel(v.live.rtmpUrl).inputValue();
-  const key = await row.getByLabel(v.live.streamKey).inputValue();
-  const encoder = startEncoder(`${rtmp}/${key}`, { hd: true });
+  const { row, publishUrl } = await createLiveInput(page, ch, id);
+  const encoder = startEncoder(publishUrl, { hd: true });
   try {
     await expect(player(viewer)).toBeVisible({ timeout: 60_000 });
     // The encoder's broadcast is low-latency: segments are fetched while they are written.
@@ -77,7 +72,7 @@ test("a 720p30 push reaches a waiting viewer's screen within seconds, in low lat
   await expect(row.locator("[data-status]")).toHaveAttribute("data-status", "reconnecting", { timeout: 15_000 });
 
   // It comes back: the same event goes on, on the same page, and the console shows the break.
-  const again = startEncoder(`${rtmp}/${key}`, { hd: true });
+  const again = startEncoder(publishUrl, { hd: true });
   try {
     await expect(player(viewer)).toBeVisible({ timeout: 60_000 });
     await expect(interrupted).toHaveCount(0);

@@ -2,14 +2,14 @@
 // ("The broadcast will start soon" and the scheduled time), never the looped demo match; when the owner's encoder
 // starts, the viewer's page switches to the picture without a reload. The game is added to the test's own channel
 // with no media, as the console now creates them.
-import { acceptCookies, expect, expectAccessible, test, visit } from "./fixtures";
+import { expect, expectAccessible, test, visit } from "./fixtures";
 import { copy } from "./support/copy";
 import { startEncoder } from "./support/encoder";
 import { addEvents, findEventNamed } from "./support/events";
+import { createLiveInput } from "./support/live-input";
 import { expectPlaying, player } from "./support/player";
 
 const t = copy("en", "player");
-const v = copy("en", "video");
 const NO_PICTURE = "Waiting for the encoder";
 
 test.use({ channelSetup: { edit: addEvents({ key: "no-picture", name: NO_PICTURE, access_type: "free", start: { minutes: -5 }, duration: 120, media_key: null }) } });
@@ -30,14 +30,8 @@ test("a game without a picture shows the slate, then the encoder's picture witho
 
   // The owner creates a live input for the game and starts an encoder on it.
   await signIn(ch, "owner");
-  await visit(page, ch.url("/console/live"));
-  await acceptCookies(page);
-  const row = page.locator(`li[data-event-id="${id}"]`);
-  await row.getByRole("button", { name: v.live.create }).click();
-  await expect(row.locator("[data-status]")).toHaveAttribute("data-status", "idle");
-  const rtmp = await row.getByLabel(v.live.rtmpUrl).inputValue();
-  const key = await row.getByLabel(v.live.streamKey).inputValue();
-  const encoder = startEncoder(`${rtmp}/${key}`);
+  const { publishUrl } = await createLiveInput(page, ch, id);
+  const encoder = startEncoder(publishUrl);
   try {
     // The slate gives way to the player on the same page, and it plays the encoder's picture.
     await expect(player(viewer)).toBeVisible({ timeout: 60_000 });

@@ -112,7 +112,7 @@ export async function endLiveInput(scope: ConsoleScope, eventId: number): Promis
   if (!input) throw notFound(VIDEO_MESSAGES.noInput);
   if (input.status !== "connected" && input.status !== "reconnecting") throw new ApiError(409, VIDEO_MESSAGES.notBroadcasting);
   if (input.provider !== "local") throw new ApiError(409, VIDEO_MESSAGES.endInEncoder);
-  return liveInputWire(await reportLiveProgress({ ...scope }, input, { segment_count: input.segmentCount, status: "ended" }));
+  return liveInputWire(await reportLiveProgress(scope, input, { segment_count: input.segmentCount, status: "ended" }));
 }
 
 /** Deletes an input that is not streaming (idle, or ended: the recording stays the event's media). */
