@@ -15,6 +15,7 @@ import { body, param } from "../lib/validate";
 import { localIngestSecret } from "../providers/video";
 import { ASSET_NAME, mediaObjectKey } from "../services/media-asset";
 import { contentTypeFor } from "../services/r2-range";
+import { segmentPartsPrefix } from "../services/cmaf-chunks";
 import { ingestWork, localInput, platformScope, reportLiveProgress } from "../services/video/ingest";
 import { localUpload, reportUploadProgress } from "../services/video/uploads";
 import { liveInputWire, uploadWire } from "../services/video/wire";
@@ -56,6 +57,17 @@ export const ingestLocalRoutes = new Hono<AppEnv>()
     if (bytes.byteLength > MAX_FILE_BYTES) throw new ApiError(413, "The file is too large.");
     await c.env.MEDIA.put(mediaObjectKey(asset, file), bytes, { httpMetadata: { contentType: contentTypeFor(file) } });
     return c.json({ data: { key: mediaObjectKey(asset, file), bytes: bytes.byteLength } });
+  })
+  // A segment and its parts (cmaf-chunks.ts) left by an encoder connection that ended before every stream had it: the
+  // next connection writes that number afresh, and a stale part must not be served as its beginning.
+  .delete("/dev/ingest/media/:asset/:file{.+}", param(mediaParam), async (c) => {
+    const { asset, file } = c.req.valid("param");
+    if (!(await writableAsset(c, asset))) throw notFound();
+    const key = mediaObjectKey(asset, file);
+    const parts = await c.env.MEDIA.list({ prefix: mediaObjectKey(asset, segmentPartsPrefix(file)) });
+    const keys = [key, ...parts.objects.map((o) => o.key)];
+    await c.env.MEDIA.delete(keys);
+    return c.json({ data: { deleted: keys.length } });
   })
   .post("/dev/ingest/inputs/:uid/progress", param(uidParam), body(ingestProgressSchema), async (c) => {
     const { input, channel } = await localInput(c.get("db"), c.req.valid("param").uid);

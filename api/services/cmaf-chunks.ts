@@ -8,7 +8,10 @@ import { children } from "./fmp4-rebase";
 export const CMAF_CHUNK_S = 0.5;
 
 /** The object of part k (1, 2, …) of a segment file still being written, under the asset's folder. */
-export const segmentPartFile = (file: string, k: number) => `parts/${file}.${k}`;
+export const segmentPartFile = (file: string, k: number) => `${segmentPartsPrefix(file)}${k}`;
+
+/** What the names of every part of a segment file begin with. */
+export const segmentPartsPrefix = (file: string) => `parts/${file}.`;
 
 /**
  * The byte offsets just past each complete chunk (a `moof` followed by its `mdat`) in the bytes of a segment being

@@ -352,6 +352,15 @@ describe("an encoder that drops and comes back (issue 26)", () => {
     // Still busy: it cannot be deleted.
     expect((await del(alpha, `/api/console/events/${eventId}/live-input`, tokens.owner)).status).toBe(409);
 
+    // The audio's 7th segment and the parts of its 8th, left past the count both streams have: the ingest removes
+    // them before the next connection writes those numbers; the rest stays.
+    const file = (stream: number, n: number) => `chunk-stream${stream}-${String(n).padStart(5, "0")}.m4s`;
+    for (const name of [file(1, 7), `parts/${file(1, 7)}.1`, `parts/${file(1, 8)}.1`, `parts/${file(1, 8)}.2`, file(1, 6)]) await env.MEDIA.put(`media/${row.mediaKey}/${name}`, "stale");
+    for (const n of [7, 8]) expect((await ingest(`/media/${row.mediaKey}/${file(1, n)}`, { method: "DELETE" })).status).toBe(200);
+    const left = (await env.MEDIA.list({ prefix: `media/${row.mediaKey}/` })).objects.map((o) => o.key.slice(`media/${row.mediaKey}/`.length));
+    expect(left).toEqual([file(1, 6)]);
+    expect((await ingest(`/media/demo/${file(1, 7)}`, { method: "DELETE" })).status).toBe(404);
+
     // Back 20 s later: the 7th segment is the first of the new connection, its picture began 2.2 s ago.
     clock.now += 20_000;
     const back = await data<LiveInput>(await report(row.uid, { segment_count: 7, status: "connected", elapsed_ms: 7 * 2_000 + 200 }));

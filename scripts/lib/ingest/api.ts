@@ -5,6 +5,8 @@ import type { IngestProgress, IngestWork } from "../../../api/contract/video";
 export interface IngestApi {
   work(): Promise<IngestWork>;
   putMedia(asset: string, file: string, bytes: Uint8Array): Promise<void>;
+  /** Removes a segment and its parts. */
+  deleteMedia(asset: string, file: string): Promise<void>;
   reportInput(uid: string, report: IngestProgress): Promise<void>;
   uploadSource(uid: string): Promise<Response>;
   reportUpload(uid: string, report: { status: "processing" } | { status: "ready"; duration_s: number } | { status: "failed"; error: string }): Promise<void>;
@@ -22,6 +24,7 @@ export function ingestApi(origin: string, secret: string): IngestApi {
   return {
     work: async () => ((await (await send("/work")).json()) as { data: IngestWork }).data,
     putMedia: async (asset, file, bytes) => void (await send(`/media/${asset}/${file}`, { method: "PUT", body: new Blob([bytes as Uint8Array<ArrayBuffer>]) })),
+    deleteMedia: async (asset, file) => void (await send(`/media/${asset}/${file}`, { method: "DELETE" })),
     reportInput: async (uid, report) => void (await send(`/inputs/${uid}/progress`, json(report))),
     uploadSource: (uid) => send(`/uploads/${uid}/source`),
     reportUpload: async (uid, report) => void (await send(`/uploads/${uid}/progress`, json(report))),

@@ -52,6 +52,8 @@ export class LiveSession {
   /** Per stream, the segment being written: how many of its bytes, parts and chunks are uploaded. */
   private partial = new Map<number, { n: number; bytes: number; parts: number; chunks: number }>();
   private inits = new Set<number>();
+  /** Whether this connection has cleared the numbers it goes on with (see clearStale). */
+  private cleared = false;
   /**
    * The wall-clock time (ms) of the broadcast's time 0, as the chunks' arrival tells: each chunk of the first video
    * stream seen at `t` that ends at media time `m` says it began no later than t − m, and the earliest such reading is
@@ -126,6 +128,7 @@ export class LiveSession {
     this.uploaded = new Map();
     this.partial = new Map();
     this.inits = new Set();
+    this.cleared = false;
     this.timescales = new Map();
     this.zeroAt = Infinity;
     this.encoder = null;
@@ -196,6 +199,7 @@ export class LiveSession {
     this.streams ??= await readStreams(this.dir);
     const streams = this.streams;
     if (!streams) return;
+    if (!this.cleared) await this.clearStale(streams);
     const complete = await completeChunks(this.dir, streams);
     for (const s of streams) {
       const done = this.uploaded.get(s.id) ?? 0;
@@ -221,6 +225,19 @@ export class LiveSession {
       await this.api.reportInput(this.input.uid, { segment_count: count, status: "connected", ...elapsed, ...this.encoderReport() });
       this.reported = count;
     }
+  }
+
+  /**
+   * An encoder that went away left its streams at different counts (audio and video segments do not end together) and
+   * maybe parts of a segment it was writing, past the count every stream has (`base`). This connection writes those
+   * numbers afresh, so what is left of them goes first: the media route would serve a stale whole segment, or stitch a
+   * stale part to the new ones.
+   */
+  private async clearStale(streams: PackagedStream[]): Promise<void> {
+    if (this.base > 0) {
+      for (const s of streams) for (const n of [1, 2]) await this.api.deleteMedia(this.input.media_key, chunkName(s.id, this.base + n));
+    }
+    this.cleared = true;
   }
 
   private encoderReport(): { encoder?: EncoderInfo } {
