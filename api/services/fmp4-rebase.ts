@@ -1,7 +1,8 @@
 // Looping an asset under a live event needs continuous timestamps: segment n must decode at (n-1)·d, but asset
 // chunk k carries (k-1)·d. Players place fMP4 samples by the fragment's `tfdt`, so a looped chunk gets its tfdt
-// (and its sidx, if any) moved forward by whole loops. Only the head of the segment (styp/sidx/moof, a few KB) is
-// held; the media data streams through untouched. Patching in place keeps every byte offset, so `trun` offsets hold.
+// (and its sidx, if any) moved forward by whole loops; a segment of CMAF chunks has one moof (and sidx) per chunk.
+// Only the boxes before each media data (styp/sidx/moof, a few KB) are held; the media data streams through untouched.
+// Patching in place keeps every byte offset, so `trun` offsets hold.
 import { concatBytes } from "../lib/bytes";
 
 export type Box = { type: string; start: number; content: number; end: number };
@@ -106,37 +107,57 @@ export function rebaseHead(head: Uint8Array, timescales: ReadonlyMap<number, num
   }
 }
 
-/** A stream transform that holds the head, rebases it, then passes the rest through as it comes. */
+/**
+ * A stream transform that moves every fragment's times (a segment may hold several: CMAF chunks, issue 26). Each box
+ * before a media data box (styp, sidx, moof: a few KB) is held until whole and rebased; each mdat passes through as it
+ * comes. Bytes it does not understand (a box too large, or sized "to the end") pass through unchanged.
+ */
 export function rebaseStream(timescales: ReadonlyMap<number, number>, shiftS: number): TransformStream<Uint8Array, Uint8Array> {
-  let held: Uint8Array[] = [];
-  let heldBytes = 0;
-  let passing = false;
-  const release = (controller: TransformStreamDefaultController<Uint8Array>) => {
-    const head = new Uint8Array(heldBytes);
-    let at = 0;
-    for (const part of held) {
-      head.set(part, at);
-      at += part.byteLength;
-    }
-    const end = headEnd(head);
-    if (end !== null) rebaseHead(head.subarray(0, end), timescales, shiftS);
-    controller.enqueue(head);
-    held = [];
-    passing = true;
-  };
+  let held: Uint8Array = new Uint8Array(0);
+  /** Bytes of the current mdat still to pass through. */
+  let passing = 0;
+  let opaque = false;
   return new TransformStream({
     transform(chunk, controller) {
-      if (passing) return controller.enqueue(chunk);
-      held.push(chunk);
-      heldBytes += chunk.byteLength;
-      if (heldBytes >= MAX_HEAD_BYTES) return release(controller);
-      // Cheap enough: heads are a few KB, arriving in one or two chunks.
-      const joined = held.length === 1 ? held[0] : concatBytes(held, heldBytes);
-      if (headEnd(joined) !== null) release(controller);
+      let rest = chunk;
+      while (rest.byteLength) {
+        if (opaque) return controller.enqueue(rest);
+        if (passing > 0) {
+          const n = Math.min(passing, rest.byteLength);
+          controller.enqueue(rest.subarray(0, n));
+          passing -= n;
+          rest = rest.subarray(n);
+          continue;
+        }
+        held = held.byteLength ? concatBytes([held, rest], held.byteLength + rest.byteLength) : rest.slice();
+        rest = new Uint8Array(0);
+        const view = viewOf(held);
+        const size = held.byteLength >= 8 ? view.getUint32(0) : null;
+        // A header still cut off: wait for more.
+        if (size === null || (size === 1 && held.byteLength < 16)) continue;
+        const box = readBox(view, 0, held.byteLength);
+        // Not a box this understands (malformed, sized "to the end", or a head too large to hold): as it is.
+        if (!box || size === 0 || (box.type !== "mdat" && box.end - box.start > MAX_HEAD_BYTES)) {
+          [opaque, rest, held] = [true, held, new Uint8Array(0)];
+          continue;
+        }
+        if (box.type === "mdat") {
+          // Its header and what is here of it go now; the rest as it comes.
+          const here = Math.min(box.end, held.byteLength);
+          controller.enqueue(held.subarray(0, here));
+          passing = box.end - here;
+          [rest, held] = [held.subarray(here), new Uint8Array(0)];
+          continue;
+        }
+        if (box.end > held.byteLength) continue;
+        const whole = held.subarray(0, box.end);
+        rebaseHead(whole, timescales, shiftS);
+        controller.enqueue(whole);
+        [rest, held] = [held.subarray(box.end), new Uint8Array(0)];
+      }
     },
     flush(controller) {
-      if (!passing && heldBytes) release(controller);
+      if (held.byteLength) controller.enqueue(held);
     },
   });
 }
-

@@ -1,7 +1,6 @@
 // Live that is really live, locally (issue 5): an event's manifests are generated from a looped VOD asset and the
 // clock. Segment n of an event covers [(n-1)·d, n·d) after the start and plays asset chunk ((n-1) % count) + 1.
 import { z } from "zod";
-import { CMAF_CHUNK_S } from "./cmaf-chunks";
 import { type EventTimes, streamStatus } from "./event-status";
 
 /** The DVR window a live viewer can seek back in. */
@@ -10,8 +9,9 @@ export const DVR_WINDOW_S = 30 * 60;
 export const LIVE_UPDATE_PERIOD_S = 10;
 export const LIVE_DELAY_SEGMENTS = 3;
 /**
- * Low-latency live (issue 26): an encoder's broadcast is sent in CMAF chunks as it is written (cmaf-chunks.ts), and a
- * player asks for a segment while it is written (availabilityTimeOffset). It starts one chunk behind the newest one,
+ * Low-latency live (issue 26): an encoder's broadcast is sent in CMAF chunks as it is written (cmaf-chunks.ts), the
+ * simulated live of an asset made of chunks as their time comes, and a player asks for a segment while it is written
+ * (availabilityTimeOffset). It starts one chunk behind the newest one,
  * then holds this far behind that edge (ServiceDescription), playing up to 8 % faster (catching up after a stall)
  * or 4 % slower: about 3 s behind the encoder in all, with two seconds of picture in hand against a late chunk.
  */
@@ -53,6 +53,11 @@ export const mediaInfoSchema = z.object({
    * segment n of the broadcast is chunk n, and segment_count is only what existed when media.json was last written.
    */
   live: z.boolean().optional(),
+  /**
+   * Segments made of CMAF chunks (a moof + mdat each) of about this length (issue 26): the ingest's, and the demo's.
+   * Such an asset is low-latency while live: a segment is served while it is written, chunk by chunk.
+   */
+  chunk_duration_s: z.number().positive().optional(),
 });
 export type MediaInfo = z.infer<typeof mediaInfoSchema>;
 export type CaptionTrack = NonNullable<MediaInfo["captions"]>[number];
@@ -124,13 +129,22 @@ const seconds = (ms: number) => `PT${Number((ms / 1000).toFixed(3))}S`;
 const attr = (s: string) => s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
 const withToken = (url: string, token: string) => `${url}?token=${encodeURIComponent(token)}`;
 
-/** A live manifest of an encoder's broadcast is low-latency: its segments can be fetched while they are written. */
-const lowLatency = (info: MediaInfo, live: boolean) => live && info.live === true;
+/** A live manifest of an asset made of CMAF chunks is low-latency: its segments can be fetched while they are written. */
+const lowLatency = (info: MediaInfo, live: boolean): info is MediaInfo & { chunk_duration_s: number } => live && info.chunk_duration_s !== undefined;
+
+/**
+ * A low-latency segment template's attributes: a segment can be asked for once its first chunk is complete. Every
+ * representation has them, captions too: shaka plays low-latency only if none lacks them.
+ */
+function availableEarly(info: MediaInfo, live: boolean): string {
+  if (!lowLatency(info, live)) return "";
+  return ` availabilityTimeOffset="${Number((info.segment_duration_s - info.chunk_duration_s).toFixed(3))}" availabilityTimeComplete="false"`;
+}
 
 function representation(info: MediaInfo, stream: MediaStream, token: string, live: boolean): string {
   const size = stream.width && stream.height ? ` width="${stream.width}" height="${stream.height}"` : "";
   const segmentMs = Math.round(info.segment_duration_s * 1000);
-  const early = lowLatency(info, live) ? ` availabilityTimeOffset="${Number((info.segment_duration_s - CMAF_CHUNK_S).toFixed(3))}" availabilityTimeComplete="false"` : "";
+  const early = availableEarly(info, live);
   return [
     `      <Representation id="${stream.id}" codecs="${attr(stream.codecs)}" bandwidth="${stream.bandwidth}"${size}>`,
     `        <SegmentTemplate timescale="1000" duration="${segmentMs}" startNumber="1"${early}` +
@@ -145,14 +159,14 @@ export const captionSegmentName = (lang: string, n?: number) => `captions-${lang
 export const captionPlaylistName = (lang: string) => `captions-${lang}.m3u8`;
 
 /** Segmented WebVTT in step with the video segments (captions.ts), one adaptation set per language. */
-function captionSet(info: MediaInfo, track: CaptionTrack, token: string): string {
+function captionSet(info: MediaInfo, track: CaptionTrack, token: string, live: boolean): string {
   const segmentMs = Math.round(info.segment_duration_s * 1000);
   return [
     `    <AdaptationSet contentType="text" mimeType="text/vtt" lang="${attr(track.lang)}" segmentAlignment="true">`,
     `      <Role schemeIdUri="urn:mpeg:dash:role:2011" value="caption"/>`,
     `      <Label>${attr(track.label)}</Label>`,
     `      <Representation id="captions-${attr(track.lang)}" bandwidth="256">`,
-    `        <SegmentTemplate timescale="1000" duration="${segmentMs}" startNumber="1" media="${attr(withToken(captionSegmentName(track.lang), token))}"/>`,
+    `        <SegmentTemplate timescale="1000" duration="${segmentMs}" startNumber="1"${availableEarly(info, live)} media="${attr(withToken(captionSegmentName(track.lang), token))}"/>`,
     `      </Representation>`,
     `    </AdaptationSet>`,
   ].join("\n");
@@ -162,12 +176,13 @@ function captionSet(info: MediaInfo, track: CaptionTrack, token: string): string
 export function buildMpd(info: MediaInfo, event: EventTimes, now: number, token: string): string | null {
   const t = eventTimeline(info, event, now);
   if (t.status === "upcoming") return null;
-  const low = lowLatency(info, t.status === "live");
+  /** The chunk's length (ms) when low-latency. */
+  const low = lowLatency(info, t.status === "live") ? info.chunk_duration_s * 1000 : null;
   const head =
     t.status === "live"
       ? `type="dynamic" availabilityStartTime="${iso(event.start)}" publishTime="${iso(now)}"` +
         ` minimumUpdatePeriod="PT${LIVE_UPDATE_PERIOD_S}S" timeShiftBufferDepth="PT${DVR_WINDOW_S / 60}M"` +
-        ` suggestedPresentationDelay="${seconds(low ? CMAF_CHUNK_S * 1000 : LIVE_DELAY_SEGMENTS * t.segmentMs)}"`
+        ` suggestedPresentationDelay="${seconds(low ?? LIVE_DELAY_SEGMENTS * t.segmentMs)}"`
       : `type="static" mediaPresentationDuration="${seconds(t.durationMs)}"`;
   const sets = (["video", "audio"] as const)
     .map((kind) => {
@@ -180,10 +195,10 @@ export function buildMpd(info: MediaInfo, event: EventTimes, now: number, token:
       ].join("\n");
     })
     .filter(Boolean);
-  sets.push(...(info.captions ?? []).map((c) => captionSet(info, c, token)));
+  sets.push(...(info.captions ?? []).map((c) => captionSet(info, c, token, t.status === "live")));
   return [
     `<?xml version="1.0" encoding="utf-8"?>`,
-    `<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" profiles="urn:mpeg:dash:profile:isoff-live:2011" ${head} minBufferTime="${seconds(low ? CMAF_CHUNK_S * 1000 : 2 * t.segmentMs)}">`,
+    `<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" profiles="urn:mpeg:dash:profile:isoff-live:2011" ${head} minBufferTime="${seconds(low ?? 2 * t.segmentMs)}">`,
     // The latency the player keeps to, speeding up or slowing down a little to hold it (shaka's live sync).
     ...(low
       ? [

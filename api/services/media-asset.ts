@@ -40,7 +40,8 @@ export function clearMediaInfoCache(): void {
 
 const timescaleCache = new TtlCache<Map<number, number>>(INFO_TTL_MS, 100);
 
-async function trackTimescales(bucket: R2Bucket, initKey: string, now: number): Promise<Map<number, number> | null> {
+/** Track id → timescale of an init segment, read once per isolate and minute. */
+export async function trackTimescales(bucket: R2Bucket, initKey: string, now: number): Promise<Map<number, number> | null> {
   const hit = timescaleCache.get(initKey, now);
   if (hit) return hit;
   const init = await bucket.get(initKey);

@@ -8,9 +8,10 @@ import { thumbnailIndex } from "./clips/rules";
 import { TtlCache } from "../lib/ttl-cache";
 import { captionSegment, type Cue, HLS_TIMESTAMP_MAP, parseVtt, serializeVtt } from "./captions";
 import { assetChunkOf, buildHlsCaptions, buildHlsMaster, buildHlsMedia, buildMpd, type EventFile, fillNumber, fillTemplate, maxSegment, resolveEventFile, type MediaInfo } from "./livesim";
-import { mediaObjectKey, serveLoopedSegment } from "./media-asset";
+import { mediaObjectKey, serveLoopedSegment, trackTimescales } from "./media-asset";
+import { rebaseHead } from "./fmp4-rebase";
 import { contentTypeFor, serveR2Object } from "./r2-range";
-import { segmentPartFile } from "./cmaf-chunks";
+import { chunkSchedule, segmentPartFile } from "./cmaf-chunks";
 
 export interface TimelineRequest {
   bucket: R2Bucket;
@@ -62,7 +63,7 @@ export async function serveTimelineFile(r: TimelineRequest): Promise<Response> {
   if (target.kind === "playlist") return text(buildHlsMedia(info, target.stream, times, now, token)!, contentTypeFor(file), manifestCache);
   // Segments past the live edge do not exist yet.
   if (target.kind === "chunk" && target.n > maxSegment(info, times, now)) throw notFound();
-  return orNotFound(await serveTimelineMedia(bucket, asset, info, target, request, now));
+  return orNotFound(await serveTimelineMedia(bucket, asset, info, target, request, now, status === "live" ? times.start : undefined));
 }
 
 type CaptionTrack = NonNullable<MediaInfo["captions"]>[number];
@@ -93,7 +94,8 @@ async function assetCues(bucket: R2Bucket, asset: string, file: string, now: num
 
 /**
  * An init segment, or segment n of a timeline that loops the asset: asset chunk ((n-1) % count) + 1 with its
- * timestamps moved forward by the loops before it (null when the object is missing).
+ * timestamps moved forward by the loops before it (null when the object is missing). `liveSince`: the start of a
+ * live timeline, whose segment still being "written" at `now` is sent chunk by chunk as the clock reaches each.
  */
 export async function serveTimelineMedia(
   bucket: R2Bucket,
@@ -102,16 +104,62 @@ export async function serveTimelineMedia(
   target: Extract<EventFile, { kind: "init" | "chunk" }>,
   request: Request,
   now: number,
+  liveSince?: number,
 ): Promise<Response | null> {
   const initKey = mediaObjectKey(asset, fillTemplate(target.stream.init, target.stream));
   if (target.kind === "init") return serveR2Object(bucket, initKey, request);
   const { chunk, loop } = assetChunkOf(info, target.n);
   const key = mediaObjectKey(asset, fillTemplate(target.stream.chunk_template, target.stream, chunk));
   const shiftS = loop * info.segment_count * info.segment_duration_s;
+  const segmentStart = liveSince === undefined ? null : liveSince + (target.n - 1) * info.segment_duration_s * 1000;
+  if (!info.live && info.chunk_duration_s && segmentStart !== null && segmentStart + info.segment_duration_s * 1000 > now) {
+    return serveClockedSegment(bucket, key, initKey, { shiftS, startMs: segmentStart, segmentS: info.segment_duration_s }, now);
+  }
   if (shiftS !== 0) return serveLoopedSegment(bucket, key, initKey, shiftS, request, now);
   const whole = await serveR2Object(bucket, key, request);
   // An encoder's segment not whole yet is sent chunk by chunk as the ingest uploads them.
   return whole ?? (info.live ? serveGrowingSegment(bucket, key, info.segment_duration_s) : null);
+}
+
+/**
+ * A segment of a simulated live (a looped asset made of CMAF chunks) that the clock is still "writing": its chunks,
+ * rebased for the loop, each sent when the wall clock reaches the moment its media ends, as an encoder's would arrive
+ * (serveGrowingSegment). A low-latency player asks for it early and plays each chunk as it comes.
+ */
+async function serveClockedSegment(
+  bucket: R2Bucket,
+  key: string,
+  initKey: string,
+  segment: { shiftS: number; startMs: number; segmentS: number },
+  now: number,
+): Promise<Response | null> {
+  const scales = await trackTimescales(bucket, initKey, now);
+  const object = scales && (await bucket.get(key));
+  if (!scales || !object) return null;
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  if (segment.shiftS !== 0) rebaseHead(bytes, scales, segment.shiftS);
+  const schedule = chunkSchedule(bytes, scales, segment.segmentS);
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const send = async () => {
+    const writer = writable.getWriter();
+    // The request's `now` is when it arrived: later waits count from there.
+    const arrived = Date.now();
+    try {
+      let sent = 0;
+      for (const { end, endS } of schedule) {
+        const wait = segment.startMs + endS * 1000 - now - (Date.now() - arrived);
+        if (wait > 0) await sleep(wait);
+        await writer.write(bytes.subarray(sent, end));
+        sent = end;
+      }
+      if (sent < bytes.byteLength) await writer.write(bytes.subarray(sent));
+    } finally {
+      await writer.close().catch(() => undefined);
+    }
+  };
+  // A viewer who leaves cancels the writes, which end the loop.
+  void send().catch(() => undefined);
+  return new Response(readable, { headers: growingHeaders(key) });
 }
 
 /** How often a segment being written is looked at for its next part. */

@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { CMAF_CHUNK_S } from "../../api/services/cmaf-chunks";
 
 export const SEGMENT_S = 2;
 /** One AAC frame at 48 kHz: audio segments cannot end exactly on 2 s, only on the nearest frame. */
@@ -34,6 +35,7 @@ export interface MediaStream {
 
 export interface MediaManifest {
   segment_duration_s: number;
+  chunk_duration_s: number;
   segment_count: number;
   duration_s: number;
   streams: MediaStream[];
@@ -102,6 +104,7 @@ export async function describeAsset(dir: string, expectedDuration: number, thumb
   await stat(path.join(dir, "poster.jpg"));
   return {
     segment_duration_s: SEGMENT_S,
+    chunk_duration_s: CMAF_CHUNK_S,
     segment_count: segmentCount,
     duration_s: expectedDuration,
     streams: streams.sort((a, b) => a.id - b.id),
@@ -112,6 +115,7 @@ export async function describeAsset(dir: string, expectedDuration: number, thumb
       "Video segments are exactly 2 s and start on a keyframe. AAC (48 kHz, 1024-sample frames) cannot split at exactly 2 s: " +
       "audio segments are 2 s ± one frame (see segment_duration_range_s), in step with the video, and the track ends one frame " +
       "(21 ms) before the programme. " +
+      `Each segment is ${SEGMENT_S / CMAF_CHUNK_S} CMAF chunks (moof + mdat) of about ${CMAF_CHUNK_S} s, which a simulated live event serves as their time comes. ` +
       "Thumbnail N (from 000) shows second N × interval_s. " +
       "Captions are WebVTT over the whole programme, one file per language; the API serves them per segment.",
   };

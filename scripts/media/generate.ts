@@ -14,6 +14,7 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { CMAF_CHUNK_S } from "../../api/services/cmaf-chunks";
 import { addCaptions, CAPTION_TRACKS, GOALS } from "./captions";
 import { describeAsset, SEGMENT_S } from "./describe";
 import { ffmpeg } from "./ffmpeg";
@@ -174,6 +175,9 @@ function ffmpegArgs(duration: number, work: string, dest: string): string[] {
     ...["-x264-params", "threads=1", "-c:a", "aac", "-b:a", AUDIO_BITRATE, "-ar", "48000", "-ac", "2"],
     ...["-map_metadata", "-1", "-fflags", "+bitexact", "-flags", "+bitexact"],
     ...["-f", "dash", "-dash_segment_type", "mp4", "-seg_duration", String(SEGMENT_S), "-use_template", "1", "-use_timeline", "0"],
+    // Each segment is made of half-second CMAF chunks (a moof + mdat each), as an encoder's live broadcast is: the
+    // simulated live serves them as their time comes (low latency, issue 26).
+    ...["-frag_type", "duration", "-frag_duration", String(CMAF_CHUNK_S)],
     ...["-hls_playlist", "1", "-adaptation_sets", "id=0,streams=v id=1,streams=a", path.join(dest, "manifest.mpd")],
   ];
 }

@@ -77,7 +77,9 @@ describe("processClip", () => {
       { id: 2, handler: "soun" },
     ]);
     const trafs = fragments(bytes).flatMap((f) => f.trafs);
-    expect(trafs.filter((t) => t.trackId === 1).map((t) => Number(t.time) / 12800)).toEqual([0, 2, 4]);
+    // Three segments of four CMAF chunks (13, 13, 13 and 11 frames at 25 fps), from 0.
+    // In frames (512 ticks of 12800 Hz each).
+    expect(trafs.filter((t) => t.trackId === 1).map((t) => Number(t.time) / 512)).toEqual([0, 50, 100].flatMap((s) => [0, 13, 26, 39].map((c) => s + c)));
     expect(Number(trafs.find((t) => t.trackId === 2)!.time)).toBe(0);
     // The middle of 2–8 s is 5 s: the asset's first thumbnail (one per 10 s).
     const poster = await env.MEDIA.get(row.posterKey!);

@@ -8,8 +8,9 @@ import { channelSettings, events, liveInputs } from "@api/db/schema";
 import { authSecret } from "@api/lib/secrets";
 import { clearChannelCache } from "@api/middleware/tenant";
 import { mintMediaToken } from "@api/services/media-token";
+import { chunkEnds } from "@api/services/cmaf-chunks";
 import { client, clockedApi, env, registerUser } from "./auth-helpers";
-import { initSegment, mediaSegment, segmentTimes } from "../fixtures/fmp4-boxes";
+import { chunkedSegment, chunkTimes, initSegment, mediaSegment, segmentTimes } from "../fixtures/fmp4-boxes";
 import { call, type Fixtures, HOSTS, seedChannels } from "./fixtures";
 
 const H = 3_600_000;
@@ -165,6 +166,43 @@ describe("looping", () => {
     } finally {
       await putAsset();
     }
+  });
+});
+
+describe("a simulated live made of CMAF chunks (issue 26)", () => {
+  it("is low-latency DASH, and the segment the clock is writing comes chunk by chunk as each one's time comes", async () => {
+    // Three 2-s segments of four half-second chunks (video 12800 Hz, audio 48 kHz), looped under the event.
+    const asset = "testll";
+    const chunk = (n: number) => chunkedSegment([0, 1, 2, 3].map((k) => [BigInt(((n - 1) * 2 + k * 0.5) * 12800), ((n - 1) * 2 + k * 0.5) * 48000]), 2000);
+    await env.MEDIA.put(`media/${asset}/media.json`, JSON.stringify({ ...mediaJson, chunk_duration_s: 0.5 }));
+    await env.MEDIA.put(`media/${asset}/init-stream0.m4s`, initSegment([1, 12800], [2, 48000]));
+    for (const n of [1, 2, 3]) await env.MEDIA.put(`media/${asset}/chunk-stream0-0000${n}.m4s`, chunk(n));
+    const [{ id }] = await getDb(env.DB)
+      .insert(events)
+      .values({ channelId: fx.alpha.id, key: "ll-demo", name: { en: "ll" }, accessType: "free", eventUtcTs: START, endUtcTs: END, timeZone: "UTC", mediaKey: asset })
+      .returning({ id: events.id });
+
+    // 62.6 s in: segment 32 (62–64 s) is being written; its first chunk ended at 62.5 s, the next ends at 63 s.
+    clock.now = START + 62_600;
+    const p = await play(id);
+    expect(await text(await get(pathOf(p.dash)))).toContain('availabilityTimeOffset="1.5"');
+    const res = await get(`/api/media/event/${id}/chunk-stream0-00032.m4s?token=${p.token}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const whole = chunk(2);
+    const reader = res.body!.getReader();
+    const received: Uint8Array[] = [];
+    for (let r = await reader.read(); !r.done; r = await reader.read()) received.push(r.value);
+    // Sent as it was due: the first chunk alone (with the segment's styp) first, then one chunk at a time.
+    expect(received[0].byteLength).toBe(chunkEnds(whole)[0]);
+    const body = new Uint8Array(Buffer.concat(received));
+    expect(body.byteLength).toBe(whole.byteLength);
+    // Segment 32 plays asset chunk 2 on its 11th loop: every chunk's times moved on by 10 × 6 s.
+    expect(chunkTimes(body).map((t) => t.video)).toEqual([0, 1, 2, 3].map((k) => BigInt((62 + k * 0.5) * 12800)));
+
+    // A complete segment is the stored one, at once.
+    const done = await get(`/api/media/event/${id}/chunk-stream0-00031.m4s?token=${p.token}`);
+    expect(done.headers.get("cache-control")).toBe("private, max-age=86400, immutable");
   });
 });
 

@@ -1,7 +1,7 @@
 // The player as a viewer meets it (issue 15), at desktop (1366×900) and phone (390×844) sizes: controls that hide
 // after 3 s of inactivity and never cover the picture on a phone, captions with a CC toggle and a remembered language,
 // the seek-bar thumbnail preview, the channel's seek step, muted autoplay with "Tap to unmute", and no cast button
-// when no receiver is around. Each test plays a live event of its own channel; screenshots of each state are kept
+// when no receiver is around. Each test plays an event of its own channel, live unless it says; screenshots of each state are kept
 // with the run's artifacts. The French channel's player is in french.spec.ts.
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
 import { readFileSync } from "node:fs";
@@ -65,8 +65,13 @@ test("the controls hide after 3 s of inactivity, never cover a phone's picture, 
   // The hide timer runs on the page's clock: it ticks as usual while the video starts (and axe runs: axe needs
   // timers), then stands still and moves on only when the test says, so each state is seen however slow the machine.
   await page.clock.install();
-  await openLive(page, request, ch);
+  // A finished game: the player's timers stand still with the clock, so the picture plays on from its buffer alone,
+  // and a recording's 20 s of buffer outlast the test (a live one at low latency holds about 2 s, issue 26).
+  const id = await findEvent(request, ch, "finished", "free", plain);
+  await visit(page, ch.url(`/watch/${id}`));
+  await expectPlaying(page);
   await expectAccessible(page);
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.buffered.end(v.buffered.length - 1) - v.currentTime : 0))).toBeGreaterThan(15);
   // A few seconds ahead of now: later than the command can reach a busy page, and the controls' state is set below.
   await page.clock.pauseAt(Date.now() + 10_000);
 

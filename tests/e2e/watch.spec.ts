@@ -14,9 +14,19 @@ const plain = { noPreroll: true };
 
 test("a free live event plays at the live edge, rewinds 60 s and goes back to live", async ({ page, request, ownChannel: ch }) => {
   const id = await findEvent(request, ch, "live", "free", plain);
+  const manifest = page.waitForResponse((r) => r.url().includes("/manifest.mpd"));
   await visit(page, ch.url(`/watch/${id}`));
   await expectPlaying(page);
   await expect(player(page)).toHaveAttribute("data-live", "true");
+  // Low latency (issue 26): the demo's segments come in half-second chunks as the clock reaches them. The player holds
+  // about 2 s behind the clock (the manifest's time 0 is the event's start), three segments on.
+  const mpd = await (await manifest).text();
+  expect(mpd).toContain("availabilityTimeOffset");
+  const zero = Date.parse(/availabilityStartTime="([^"]+)"/.exec(mpd)![1]);
+  const joined = await currentTime(page);
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(joined + 6);
+  const latencyS = await video(page).evaluate((v: HTMLVideoElement, zeroMs) => (Date.now() - zeroMs) / 1000 - v.currentTime, zero);
+  expect(latencyS).toBeLessThan(5);
   await expect(player(page)).toHaveAttribute("data-at-live", "true");
   // At the edge the live button reads "Live"; behind it, "Go to live" (what pressing it does).
   await expect(page.getByRole("button", { name: t.controls.atLive, exact: true })).toHaveAttribute("aria-pressed", "true");

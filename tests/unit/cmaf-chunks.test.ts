@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { chunkEnds, segmentPartFile } from "@api/services/cmaf-chunks";
+import { readFileSync } from "node:fs";
+import { chunkEnds, chunkSchedule, segmentPartFile } from "@api/services/cmaf-chunks";
+import { initTimescales } from "@api/services/fmp4-rebase";
+import { chunkedSegment, initSegment } from "../fixtures/fmp4-boxes";
 
 /** A box of `type` with `body` bytes of content. */
 function box(type: string, body: number): Uint8Array {
@@ -32,5 +35,27 @@ describe("chunkEnds", () => {
 
   it("names parts under the segment's own name", () => {
     expect(segmentPartFile("chunk-stream0-00003.m4s", 2)).toBe("parts/chunk-stream0-00003.m4s.2");
+  });
+});
+
+describe("chunkSchedule", () => {
+  const demo = (file: string) => new Uint8Array(readFileSync(`media/demo/${file}`));
+
+  it("times each chunk of the demo's segments by the next one's tfdt, the last by the segment's end", () => {
+    // 25 fps video cut at the first frame past each half second: 13, 13, 13 and 11 frames.
+    const video = demo("chunk-stream1-00002.m4s");
+    const schedule = chunkSchedule(video, initTimescales(demo("init-stream1.m4s")), 2);
+    expect(schedule.map((c) => c.endS)).toEqual([0.52, 1.04, 1.56, 2]);
+    expect(schedule.at(-1)!.end).toBe(video.byteLength);
+    expect(schedule.map((c) => c.end)).toEqual(chunkEnds(video));
+    // AAC at 48 kHz: 24 frames of 1024 samples.
+    const audio = chunkSchedule(demo("chunk-stream2-00002.m4s"), initTimescales(demo("init-stream2.m4s")), 2);
+    expect(audio.map((c) => c.endS)).toEqual([0.512, 1.024, 1.536, 2]);
+  });
+
+  it("falls back to the segment's end for a chunk whose next start it cannot read", () => {
+    const seg = chunkedSegment([[0n, 0], [6400n, 24000]]);
+    expect(chunkSchedule(seg, initTimescales(initSegment([1, 12800])), 2).map((c) => c.endS)).toEqual([0.5, 2]);
+    expect(chunkSchedule(seg, new Map(), 2).map((c) => c.endS)).toEqual([2, 2]);
   });
 });

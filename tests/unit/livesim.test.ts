@@ -87,17 +87,25 @@ describe("DASH", () => {
     expect(mpd).not.toContain("mediaPresentationDuration");
   });
 
-  it("is low-latency for an encoder's broadcast while live: chunks fetched while written, a target latency", () => {
-    const growing = { ...info, live: true };
-    const mpd = buildMpd(growing, event, START + 65_000, "tok")!;
-    expect(mpd.match(/availabilityTimeOffset="1\.5"/g)).toHaveLength(3);
-    expect(mpd).toContain('suggestedPresentationDelay="PT0.5S"');
-    expect(mpd).toMatch(/<ServiceDescription id="0">\s*<Latency target="2000"/);
-    expect(mpd).toContain('<PlaybackRate min="0.96" max="1.08"/>');
-    // The looped demo and a finished recording are whole segments: no offset, no target.
+  it("is low-latency while live for an asset made of CMAF chunks (an encoder's, the demo's): chunks fetched while written, a target latency", () => {
+    const chunked = { ...info, chunk_duration_s: 0.5 };
+    for (const asset of [chunked, { ...chunked, live: true }]) {
+      const mpd = buildMpd(asset, event, START + 65_000, "tok")!;
+      expect(mpd.match(/availabilityTimeOffset="1\.5" availabilityTimeComplete="false"/g)).toHaveLength(3);
+      expect(mpd).toContain('suggestedPresentationDelay="PT0.5S"');
+      expect(mpd).toContain('minBufferTime="PT0.5S"');
+      expect(mpd).toMatch(/<ServiceDescription id="0">\s*<Latency target="2000"/);
+      expect(mpd).toContain('<PlaybackRate min="0.96" max="1.08"/>');
+    }
+    // Captions too: shaka plays low-latency only when every representation may be asked for early.
+    const captioned = { ...chunked, captions: [{ lang: "en", label: "English", file: "captions/en.vtt" }] };
+    expect(buildMpd(captioned, event, START + 65_000, "tok")!.match(/availabilityTimeOffset="1\.5"/g)).toHaveLength(4);
+    // An offset follows the chunk's length.
+    expect(buildMpd({ ...info, chunk_duration_s: 1 }, event, START + 65_000, "tok")).toContain('availabilityTimeOffset="1"');
+    // Whole segments, and a finished recording: no offset, no target.
     expect(buildMpd(info, event, START + 65_000, "tok")).not.toContain("availabilityTimeOffset");
     expect(buildMpd(info, event, START + 65_000, "tok")).not.toContain("ServiceDescription");
-    expect(buildMpd(growing, event, event.end + 1, "tok")).not.toContain("availabilityTimeOffset");
+    expect(buildMpd(chunked, event, event.end + 1, "tok")).not.toContain("availabilityTimeOffset");
   });
 
   it("is static once finished, as long as the event", () => {

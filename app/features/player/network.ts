@@ -70,4 +70,8 @@ export const LOW_LATENCY_CONFIG = {
     maxDisabledTime: 1,
   },
   manifest: { dash: { autoCorrectDrift: false } },
+  // A segment at the live edge arrives a chunk every half second: the time between chunks is the clock, not the
+  // network, and shaka's estimate from it falls to a fraction of the stream's rate (the 720p demo dropped to 360p,
+  // estimated at 71 kb/s). Where the browser measures its own throughput (Network Information), that is used.
+  abr: { preferNetworkInformationBandwidth: true },
 } as const;

@@ -111,5 +111,5 @@ export async function completeChunks(outDir: string, streams: PackagedStream[]):
 
 /** media.json for livesim (api/services/livesim.ts mediaInfoSchema): `live` while the encoder is still sending. */
 export function mediaJson(streams: PackagedStream[], segmentCount: number, durationS: number, live: boolean) {
-  return { segment_duration_s: SEGMENT_S, segment_count: segmentCount, duration_s: durationS, streams, live };
+  return { segment_duration_s: SEGMENT_S, chunk_duration_s: CMAF_CHUNK_S, segment_count: segmentCount, duration_s: durationS, streams, live };
 }
