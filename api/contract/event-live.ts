@@ -1,12 +1,16 @@
 // The live-state channel of an event (issue 26): GET /api/events/{id}/live upgrades to a WebSocket whose messages are
 // these, or, asked with `Accept: text/event-stream` (a network that blocks WebSockets), answers them as server-sent
 // events, one JSON message per `data:` line. `changed`: the event's state changed (its encoder, its recording, its
-// scheduled start or end), and the page asks the API again; `viewers`: how many watch pages hold it now. A WebSocket
-// page sends LIVE_PING to keep the connection; the event stream sends a comment instead.
+// scheduled start or end), and the page asks the API again; `viewers`: how many watch pages hold it now. `interrupted`
+// (in hello and changed): the broadcast's encoder is away, so a card of the live event says so. A WebSocket page
+// sends LIVE_PING to keep the connection; the event stream sends a comment instead.
 export type LiveMessage =
-  | { type: "hello"; version: number; viewers: number }
-  | { type: "changed"; reason: string; version: number }
+  | { type: "hello"; version: number; viewers: number; interrupted: boolean }
+  | { type: "changed"; reason: string; version: number; interrupted: boolean }
   | { type: "viewers"; viewers: number };
+
+/** The change reasons that leave a broadcast interrupted (its encoder away); any other but "schedule" ends that. */
+export const INTERRUPTING_REASONS: readonly string[] = ["interrupted", "disconnected"];
 
 /**
  * Who holds a connection: a watch page, counted among the viewers, or an event card (a list, the home's rails), told

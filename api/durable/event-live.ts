@@ -2,11 +2,13 @@
 // event hold a hibernatable WebSocket to it, or, where a network blocks WebSockets, a server-sent events stream; when
 // the event changes state (its encoder connects or stops, a recording is ready, its scheduled start or end passes)
 // every page is told at once and reloads its data from the API, which stays the one home of the rules. The same object
-// counts the watch pages holding it now; event cards hold it too (role "card"), are told, and are never counted.
+// counts the watch pages holding it now; event cards hold it too (role "card"), are told, and are never counted. It
+// remembers whether the broadcast is interrupted (its encoder away), which a card shows in place of its "Live".
 import { DurableObject } from "cloudflare:workers";
 import {
   EVENT_STREAM_TYPE,
   eventStreamMessage,
+  INTERRUPTING_REASONS,
   type LiveMessage,
   type LiveRole,
   LIVE_PING,
@@ -54,19 +56,25 @@ export class EventLive extends DurableObject<Env> {
     const role: LiveRole = q.get("role") === "card" ? "card" : "watch";
     await this.reschedule({ start: Number(q.get("start")), end: Number(q.get("end")), now: Number(q.get("now")) });
     const version = (await this.ctx.storage.get<number>("version")) ?? 0;
-    if (!upgrade) return this.openStream(role, version, request.signal);
+    const interrupted = (await this.ctx.storage.get<boolean>("interrupted")) ?? false;
+    if (!upgrade) return this.openStream(role, version, interrupted, request.signal);
     const [client, server] = Object.values(new WebSocketPair());
     this.ctx.acceptWebSocket(server, role === "card" ? [CARD_TAG] : []);
-    server.send(JSON.stringify(this.hello(version)));
+    server.send(JSON.stringify(this.hello(version, interrupted)));
     if (role === "watch") this.broadcast({ type: "viewers", viewers: this.viewers() }, server);
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** The event changed: every page asks the API again. New times (a broadcast's real end) move the next wake-up. */
+  /**
+   * The event changed: every page asks the API again. New times (a broadcast's real end) move the next wake-up. The
+   * broadcast is interrupted from an interrupting reason until any other but the schedule's.
+   */
   async changed(reason: string, times?: { start: number; end: number; now: number }): Promise<void> {
     const version = ((await this.ctx.storage.get<number>("version")) ?? 0) + 1;
-    await this.ctx.storage.put("version", version);
-    this.broadcast({ type: "changed", reason, version });
+    const was = (await this.ctx.storage.get<boolean>("interrupted")) ?? false;
+    const interrupted = INTERRUPTING_REASONS.includes(reason) || (reason === "schedule" && was);
+    await this.ctx.storage.put({ version, interrupted });
+    this.broadcast({ type: "changed", reason, version, interrupted });
     if (times && this.pages()) await this.reschedule(times);
   }
 
@@ -95,8 +103,8 @@ export class EventLive extends DurableObject<Env> {
     return this.ctx.getTags(ws).includes(CARD_TAG);
   }
 
-  private hello(version: number): LiveMessage {
-    return { type: "hello", version, viewers: this.viewers() };
+  private hello(version: number, interrupted: boolean): LiveMessage {
+    return { type: "hello", version, viewers: this.viewers(), interrupted };
   }
 
   /** Wakes at the next scheduled boundary still ahead: the start, then the end. */
@@ -131,7 +139,7 @@ export class EventLive extends DurableObject<Env> {
    * A page on server-sent events: the same messages, a comment now and then so proxies keep it open, and `retry:` for
    * the browser's own reconnect. The page is dropped when its stream is cancelled, its request aborted or a write fails.
    */
-  private openStream(role: LiveRole, version: number, signal: AbortSignal): Response {
+  private openStream(role: LiveRole, version: number, interrupted: boolean, signal: AbortSignal): Response {
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const writer = writable.getWriter();
     const page: StreamPage = {
@@ -153,7 +161,7 @@ export class EventLive extends DurableObject<Env> {
     });
     this.streams.add(page);
     this.startKeepAlive();
-    page.send(`retry: ${LIVE_STREAM_RETRY_MS}\n\n${eventStreamMessage(this.hello(version))}`);
+    page.send(`retry: ${LIVE_STREAM_RETRY_MS}\n\n${eventStreamMessage(this.hello(version, interrupted))}`);
     if (role === "watch") this.broadcast({ type: "viewers", viewers: this.viewers() }, page);
     return new Response(readable, { headers: { "Content-Type": `${EVENT_STREAM_TYPE}; charset=utf-8`, "Cache-Control": "no-store" } });
   }

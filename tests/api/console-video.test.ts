@@ -385,6 +385,9 @@ describe("an encoder that drops and comes back (issue 26)", () => {
     await report(row.uid, { segment_count: 3, status: "connected" });
     clock.now += 8_000;
     await report(row.uid, { segment_count: 4, status: "dropped" });
+    // What the ingest last wrote of the recording: still live, with a fifth segment only one stream had.
+    const mediaJson = { segment_duration_s: 2, chunk_duration_s: 0.5, segment_count: 5, duration_s: 10, live: true, streams: [{ id: 0, kind: "video", bandwidth: 1_000_000, codecs: "avc1.64001f", init: "init-stream0.m4s", chunk_template: "chunk-stream0-$Number%05d$.m4s" }] };
+    await env.MEDIA.put(`media/${row.mediaKey}/media.json`, JSON.stringify(mediaJson));
     expect((await alpha.post(`/api/console/events/${eventId}/live-input/end`, {}, tokens.viewer)).status).toBe(403);
     expect((await beta.post(`/api/console/events/${eventId}/live-input/end`, {}, tokens.betaOwner)).status).toBe(404);
     const ended = await alpha.post(`/api/console/events/${eventId}/live-input/end`, {}, tokens.owner);
@@ -393,6 +396,8 @@ describe("an encoder that drops and comes back (issue 26)", () => {
     const event = (await eventRow(eventId))!;
     expect(event.endUtcTs - event.eventUtcTs).toBe(8_000);
     expect((await lastAudit(fx.alpha.id))?.action).toBe("live_input.end");
+    // The recording is closed: no longer live, as long as the broadcast.
+    expect(await (await env.MEDIA.get(`media/${row.mediaKey}/media.json`))!.json()).toEqual({ ...mediaJson, live: false, segment_count: 4, duration_s: 8 });
     // Over: the ingest's late reports change nothing.
     expect(await data<LiveInput>(await report(row.uid, { segment_count: 6, status: "connected" }))).toMatchObject({ status: "ended", segment_count: 4 });
   });

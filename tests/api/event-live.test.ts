@@ -139,6 +139,28 @@ describe("the live-state channel", () => {
     watch.ws.close(1000, "left");
   });
 
+  it("tells cards the broadcast is interrupted while its encoder is away, and a card that comes then at once", async () => {
+    const card = await subscribe(ids.cards, HOSTS.alpha, "card");
+    await eventually(async () => card.last("hello") !== undefined, "the card's greeting");
+    expect(card.last("hello")!.interrupted).toBe(false);
+    await eventChanged({ env, channelId: fx.alpha.id }, ids.cards, "interrupted");
+    await eventually(async () => card.last("changed")?.reason === "interrupted", "the card told of the drop");
+    expect(card.last("changed")!.interrupted).toBe(true);
+    // Its start or end passing changes nothing of that; a later card is greeted with it.
+    await eventChanged({ env, channelId: fx.alpha.id }, ids.cards, "schedule");
+    await eventually(async () => card.last("changed")?.reason === "schedule", "the card told of the schedule");
+    expect(card.last("changed")!.interrupted).toBe(true);
+    const later = await subscribe(ids.cards, HOSTS.alpha, "card");
+    await eventually(async () => later.last("hello") !== undefined, "the later card's greeting");
+    expect(later.last("hello")!.interrupted).toBe(true);
+    // The encoder back: live again.
+    await eventChanged({ env, channelId: fx.alpha.id }, ids.cards, "live");
+    for (const page of [card, later]) await eventually(async () => page.last("changed")?.reason === "live", "every card told it is back");
+    expect(later.last("changed")!.interrupted).toBe(false);
+    card.ws.close(1000, "left");
+    later.ws.close(1000, "left");
+  });
+
   it("answers server-sent events where WebSockets are blocked: a greeting, the changes and the viewers", async () => {
     const watch = await subscribe(ids.stream);
     await eventually(async () => watch.last("hello") !== undefined, "the watch page's greeting");
@@ -149,7 +171,7 @@ describe("the live-state channel", () => {
     expect(page.res.headers.get("cache-control")).toBe("no-store");
     await eventually(async () => page.got.length > 0, "the stream's greeting");
     expect(page.text).toMatch(/^retry: \d+\n\n/);
-    expect(page.got[0]).toEqual({ type: "hello", version: watch.last("hello")!.version, viewers: viewers + 1 });
+    expect(page.got[0]).toEqual({ type: "hello", version: watch.last("hello")!.version, viewers: viewers + 1, interrupted: false });
     // A watch page on the stream counts like one on a WebSocket; a card on the stream does not.
     await eventually(async () => watch.last("viewers")?.viewers === viewers + 1, "the WebSocket page told of the stream's");
     const card = await stream(ids.stream, "card");

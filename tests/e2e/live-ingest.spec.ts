@@ -2,7 +2,8 @@
 // upcoming event and read its RTMP URL and stream key from the page; an encoder (ffmpeg's test pattern) publishes to
 // the local ingest the e2e server runs (scripts/ingest-local.ts); the event goes live with the encoder's stream (not
 // the looped demo) and plays in Chromium; when the encoder stops, the event is finished and plays its recording, as
-// long as the encoder published. The encoder publishes until the test has watched it live and stops it, so how fast
+// long as the encoder published; meanwhile the home's card of the event says "Interrupted" while the encoder is away.
+// The encoder publishes until the test has watched it live and stops it, so how fast
 // the machine is cannot end the broadcast before a viewer saw it. The event is an upcoming registered-viewer game of
 // the test's own channel.
 import type { Page, Response } from "@playwright/test";
@@ -76,6 +77,12 @@ test("an owner goes live from an encoder, viewers watch it live, then as a finis
   expect(published.code, "the encoder's exit code").toBe(0);
   expect(published.seconds, "seconds published").toBeGreaterThan(4);
   await expect(page.getByTestId("watch-interrupted").getByRole("status")).toHaveText(player.interrupted.title, { timeout: 30_000 });
+  // The home's live rail says so too: the event's card reads "Interrupted" in place of "Live".
+  const home = await page.context().newPage();
+  await visit(home, ch.url("/"));
+  const card = home.locator(`[data-section="live"] article[data-event-id="${id}"]`);
+  await expect(card.locator(".badge--interrupted")).toHaveText(common.events.status.interrupted);
+  await expect(card.locator(".badge--live")).toHaveCount(0);
   // The owner ends it now from the console (another tab); the viewer's page turns to the finished event.
   const owner = await page.context().newPage();
   await visit(owner, ch.url("/console/live"));
@@ -87,7 +94,10 @@ test("an owner goes live from an encoder, viewers watch it live, then as a finis
   await expect(page.locator(".event-header .badge--live")).toHaveCount(0, { timeout: 30_000 });
   await expect(page.locator(".event-header .badge--finished")).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  // And its card leaves the live rail for the recent one.
+  await expect(home.locator(`[data-section="live"] article[data-event-id="${id}"]`)).toHaveCount(0, { timeout: 30_000 });
   await owner.close();
+  await home.close();
 
   // Finished: the recording is the event's media, a static manifest of the stream's length. (Away first: the page
   // followed the event and already plays the recording, so the manifest read must be the next page's.)

@@ -14,11 +14,13 @@ describe("the live-state channel, as a page reads it", () => {
   });
 
   it("reloads on a change, and on a greeting after a change it missed, never on the first greeting", () => {
-    expect(readLiveMessage(JSON.stringify({ type: "hello", version: 4, viewers: 2 }), null)).toEqual({ reload: false, version: 4, viewers: 2 });
-    expect(readLiveMessage(JSON.stringify({ type: "hello", version: 4, viewers: 1 }), 4)).toEqual({ reload: false, version: 4, viewers: 1 });
-    expect(readLiveMessage(JSON.stringify({ type: "hello", version: 5, viewers: 1 }), 4)).toEqual({ reload: true, version: 5, viewers: 1 });
-    expect(readLiveMessage(JSON.stringify({ type: "changed", reason: "live", version: 5 }), 4)).toEqual({ reload: true, version: 5, viewers: null });
-    expect(readLiveMessage(JSON.stringify({ type: "viewers", viewers: 7 }), 4)).toEqual({ reload: false, version: null, viewers: 7 });
+    expect(readLiveMessage(JSON.stringify({ type: "hello", version: 4, viewers: 2, interrupted: false }), null)).toEqual({ reload: false, version: 4, viewers: 2, interrupted: false });
+    expect(readLiveMessage(JSON.stringify({ type: "hello", version: 4, viewers: 1, interrupted: true }), 4)).toEqual({ reload: false, version: 4, viewers: 1, interrupted: true });
+    expect(readLiveMessage(JSON.stringify({ type: "hello", version: 5, viewers: 1, interrupted: false }), 4)).toEqual({ reload: true, version: 5, viewers: 1, interrupted: false });
+    expect(readLiveMessage(JSON.stringify({ type: "changed", reason: "interrupted", version: 5, interrupted: true }), 4)).toEqual({ reload: true, version: 5, viewers: null, interrupted: true });
+    expect(readLiveMessage(JSON.stringify({ type: "viewers", viewers: 7 }), 4)).toEqual({ reload: false, version: null, viewers: 7, interrupted: null });
+    // An older object's messages, without the field: nothing told of an interruption.
+    expect(readLiveMessage(JSON.stringify({ type: "changed", reason: "live", version: 6 }), 5)).toEqual({ reload: true, version: 6, viewers: null, interrupted: null });
   });
 
   it("ignores what it cannot read", () => {

@@ -103,7 +103,7 @@ describe("the page's connections", () => {
     const live = new LiveSubscriptions(browser(), () => {});
     const heard: (number | null)[] = [];
     const stopA = live.subscribe({ eventId: 7, role: "card", rank: 0 }, () => {});
-    const stopB = live.subscribe({ eventId: 7, role: "card", rank: 0 }, (v) => heard.push(v));
+    const stopB = live.subscribe({ eventId: 7, role: "card", rank: 0 }, (v) => heard.push(v.viewers));
     settle();
     expect(FakeSocket.made.map((s) => s.url)).toEqual(["ws://alpha.localhost/api/events/7/live?role=card"]);
     FakeSocket.made[0]!.open();
@@ -121,6 +121,25 @@ describe("the page's connections", () => {
     stopB();
     settle();
     expect(openSockets()).toEqual([]);
+  });
+
+  it("tells a card its broadcast is interrupted from the hello and each change, and keeps the viewers it knew", () => {
+    const live = new LiveSubscriptions(browser(), () => {});
+    const heard: { viewers: number | null; interrupted: boolean }[] = [];
+    live.subscribe({ eventId: 5, role: "card", rank: 0 }, (s) => heard.push(s));
+    settle();
+    FakeSocket.made[0]!.open();
+    FakeSocket.made[0]!.receive({ type: "hello", version: 1, viewers: 4, interrupted: false });
+    FakeSocket.made[0]!.receive({ type: "changed", reason: "interrupted", version: 2, interrupted: true });
+    expect(heard.at(-1)).toEqual({ viewers: 4, interrupted: true });
+    FakeSocket.made[0]!.receive({ type: "viewers", viewers: 2 });
+    expect(heard.at(-1)).toEqual({ viewers: 2, interrupted: true });
+    FakeSocket.made[0]!.receive({ type: "changed", reason: "live", version: 3, interrupted: false });
+    expect(heard.at(-1)).toEqual({ viewers: 2, interrupted: false });
+    // A card that comes later hears what is known at once.
+    const late: { interrupted: boolean }[] = [];
+    live.subscribe({ eventId: 5, role: "card", rank: 0 }, (s) => late.push(s));
+    expect(late).toEqual([{ viewers: 2, interrupted: false }]);
   });
 
   it("keeps the connection of a card that moves between sections in one render", () => {
@@ -178,7 +197,7 @@ describe("the fallback to server-sent events", () => {
     const reload = vi.fn();
     const live = new LiveSubscriptions(browser(), reload);
     const heard: (number | null)[] = [];
-    live.subscribe({ eventId: 4, role: "card", rank: 0 }, (v) => heard.push(v));
+    live.subscribe({ eventId: 4, role: "card", rank: 0 }, (v) => heard.push(v.viewers));
     settle();
     // Opened, then dropped: WebSockets pass here, the page tries one again.
     FakeSocket.made[0]!.open();

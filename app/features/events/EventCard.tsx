@@ -10,20 +10,22 @@ import { useLiveCard } from "./useEventLive";
 
 /**
  * One event in a list or section; the whole card links to /watch/{id}. A live card, or one starting soon, follows the
- * event's live-state channel: the page reloads its data when the event changes, and a live card says how many watch.
+ * event's live-state channel: the page reloads its data when the event changes, and a live card says how many watch,
+ * and "Interrupted" in place of "Live" while the broadcast's encoder is away.
  */
 export function EventCard({ event }: { event: Event }) {
   const { t } = useTranslation();
-  const watching = useLiveCard(event);
+  const live = useLiveCard(event);
+  const interrupted = event.stream_status === "live" && live.interrupted;
   const s = sides(event);
   const gender = genderLetter(event.gender);
   return (
-    <article className={`event-card event-card--${event.stream_status}`} data-event-id={event.id}>
+    <article className={`event-card event-card--${event.stream_status}`} data-event-id={event.id} data-interrupted={interrupted || undefined}>
       {event.poster ? <img className="event-card__poster" src={event.poster} alt="" width={640} height={360} loading="lazy" /> : null}
       <div className="event-card__body">
         <div className="event-card__status">
-          <EventBadges status={event.stream_status} access={event.access_type} />
-          {event.stream_status === "live" && watching ? <span className="event-card__watching">{t("events.watching", { count: watching })}</span> : null}
+          <EventBadges status={event.stream_status} access={event.access_type} interrupted={interrupted} />
+          {event.stream_status === "live" && live.viewers ? <span className="event-card__watching">{t("events.watching", { count: live.viewers })}</span> : null}
         </div>
         <h3 className="event-card__title">
           {s ? (

@@ -14,10 +14,11 @@ export function liveStreamUrl(eventId: number, role: LiveRole = "watch"): string
 }
 
 /**
- * Reads one message: what it asks of the page (`reload`) and the version and viewers it tells. A `hello` after the
- * first one reloads only when its version moved on (a change made while the channel was down).
+ * Reads one message: what it asks of the page (`reload`) and the version, viewers and interruption it tells (null:
+ * not told). A `hello` after the first one reloads only when its version moved on (a change made while the channel
+ * was down).
  */
-export function readLiveMessage(raw: unknown, seen: number | null): { reload: boolean; version: number | null; viewers: number | null } | null {
+export function readLiveMessage(raw: unknown, seen: number | null): { reload: boolean; version: number | null; viewers: number | null; interrupted: boolean | null } | null {
   if (typeof raw !== "string") return null;
   let message: LiveMessage;
   try {
@@ -25,8 +26,10 @@ export function readLiveMessage(raw: unknown, seen: number | null): { reload: bo
   } catch {
     return null;
   }
-  if (message?.type === "changed") return { reload: true, version: message.version, viewers: null };
-  if (message?.type === "hello") return { reload: seen !== null && message.version !== seen, version: message.version, viewers: message.viewers };
-  if (message?.type === "viewers") return { reload: false, version: null, viewers: message.viewers };
+  if (!message || typeof message !== "object") return null;
+  const interrupted = "interrupted" in message && typeof message.interrupted === "boolean" ? message.interrupted : null;
+  if (message.type === "changed") return { reload: true, version: message.version, viewers: null, interrupted };
+  if (message.type === "hello") return { reload: seen !== null && message.version !== seen, version: message.version, viewers: message.viewers, interrupted };
+  if (message.type === "viewers") return { reload: false, version: null, viewers: message.viewers, interrupted: null };
   return null;
 }

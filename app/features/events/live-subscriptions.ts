@@ -64,7 +64,14 @@ export interface LiveBrowser {
   EventSource?: typeof EventSource;
 }
 
-type Listener = (viewers: number | null) => void;
+/** What a part of the page hears of its event: its viewers (null until told) and whether its broadcast is interrupted. */
+export interface LiveState {
+  viewers: number | null;
+  interrupted: boolean;
+}
+export const UNKNOWN_LIVE_STATE: LiveState = { viewers: null, interrupted: false };
+
+type Listener = (state: LiveState) => void;
 
 interface Connection {
   role: LiveRole;
@@ -75,7 +82,7 @@ export class LiveSubscriptions {
   private readonly interests = new Map<symbol, LiveInterest & { listener: Listener }>();
   private readonly connections = new Map<number, Connection>();
   private readonly versions = new Map<number, number>();
-  private readonly viewerCounts = new Map<number, number>();
+  private readonly states = new Map<number, LiveState>();
   private transport: TransportState = { transport: "websocket", failures: 0 };
   private reconciling: ReturnType<typeof setTimeout> | undefined;
   private reloading: ReturnType<typeof setTimeout> | undefined;
@@ -87,11 +94,11 @@ export class LiveSubscriptions {
     private readonly cap: number = LIVE_CARD_CAP,
   ) {}
 
-  /** Follows an event until the returned function is called; the listener hears its viewers. */
+  /** Follows an event until the returned function is called; the listener hears its viewers and interruption. */
   subscribe(interest: LiveInterest, listener: Listener): () => void {
     const key = Symbol(interest.eventId);
     this.interests.set(key, { ...interest, listener });
-    listener(this.viewerCounts.get(interest.eventId) ?? null);
+    listener(this.states.get(interest.eventId) ?? UNKNOWN_LIVE_STATE);
     this.scheduleReconcile();
     return () => {
       this.interests.delete(key);
@@ -130,15 +137,18 @@ export class LiveSubscriptions {
       if (wanted.get(eventId) === connection.role) continue;
       connection.close();
       this.connections.delete(eventId);
-      if (!wanted.has(eventId)) this.setViewers(eventId, null);
+      if (!wanted.has(eventId)) this.setState(eventId, null);
     }
     for (const [eventId, role] of wanted) if (!this.connections.has(eventId)) this.connections.set(eventId, this.connect(eventId, role));
   }
 
-  private setViewers(eventId: number, viewers: number | null): void {
-    if (viewers === null) this.viewerCounts.delete(eventId);
-    else this.viewerCounts.set(eventId, viewers);
-    for (const i of this.interests.values()) if (i.eventId === eventId) i.listener(viewers);
+  /** Merges what a message told (null: forgets the event) and tells the event's listeners. */
+  private setState(eventId: number, told: { viewers: number | null; interrupted: boolean | null } | null): void {
+    const before = this.states.get(eventId) ?? UNKNOWN_LIVE_STATE;
+    const state = told === null ? UNKNOWN_LIVE_STATE : { viewers: told.viewers ?? before.viewers, interrupted: told.interrupted ?? before.interrupted };
+    if (told === null) this.states.delete(eventId);
+    else this.states.set(eventId, state);
+    for (const i of this.interests.values()) if (i.eventId === eventId) i.listener(state);
   }
 
   private scheduleReload(): void {
@@ -153,7 +163,7 @@ export class LiveSubscriptions {
     const read = readLiveMessage(raw, this.versions.get(eventId) ?? null);
     if (!read) return;
     if (read.version !== null) this.versions.set(eventId, read.version);
-    if (read.viewers !== null) this.setViewers(eventId, read.viewers);
+    if (read.viewers !== null || read.interrupted !== null) this.setState(eventId, read);
     if (read.reload) this.scheduleReload();
   }
 

@@ -5,6 +5,7 @@ import type { Event } from "@api/contract/catalogue";
 import type { LiveRole } from "@api/contract/event-live";
 import { useEffect, useState } from "react";
 import { useLiveSubscriptions } from "./LiveEventsProvider";
+import { type LiveState, UNKNOWN_LIVE_STATE } from "./live-subscriptions";
 
 /** An upcoming event's card follows it from this long before its start. */
 export const LIVE_CARD_SOON_MS = 60 * 60_000;
@@ -20,28 +21,28 @@ export function liveCardRank(event: Pick<Event, "stream_status" | "event_utc_ts"
   return Number.isFinite(start) && start - now <= LIVE_CARD_SOON_MS ? Math.max(1, start - now) : null;
 }
 
-/** Follows an event while `eventId` is set: its viewers, as the channel tells them. */
-function useLiveEvent(eventId: number | null, role: LiveRole, rank: number): number | null {
+/** Follows an event while `eventId` is set: its viewers and interruption, as the channel tells them. */
+function useLiveEvent(eventId: number | null, role: LiveRole, rank: number): LiveState {
   const manager = useLiveSubscriptions();
-  const [viewers, setViewers] = useState<number | null>(null);
+  const [state, setState] = useState<LiveState>(UNKNOWN_LIVE_STATE);
   useEffect(() => {
     if (!manager || eventId === null) return;
-    const stop = manager.subscribe({ eventId, role, rank }, setViewers);
+    const stop = manager.subscribe({ eventId, role, rank }, setState);
     return () => {
       stop();
-      setViewers(null);
+      setState(UNKNOWN_LIVE_STATE);
     };
   }, [manager, eventId, role, rank]);
-  return viewers;
+  return state;
 }
 
 /** The watch page: counted among the viewers. */
 export function useEventLive(eventId: number | null): { viewers: number | null } {
-  return { viewers: useLiveEvent(eventId, "watch", 0) };
+  return { viewers: useLiveEvent(eventId, "watch", 0).viewers };
 }
 
 /** An event card: follows a live event or one starting soon, never counted among the viewers. */
-export function useLiveCard(event: Pick<Event, "id" | "stream_status" | "event_utc_ts">): number | null {
+export function useLiveCard(event: Pick<Event, "id" | "stream_status" | "event_utc_ts">): LiveState {
   // Decided after hydration: the server renders no connection, and the browser's clock is the one that counts down.
   const [rank, setRank] = useState<number | null>(null);
   useEffect(() => setRank(liveCardRank(event, Date.now())), [event.stream_status, event.event_utc_ts]);
