@@ -34,6 +34,12 @@ export async function loadMediaInfo(bucket: R2Bucket, asset: string, now: number
   return parsed.data;
 }
 
+/** Writes the asset's media.json; this isolate forgets its copy, so its next read is the new one. */
+export async function saveMediaInfo(bucket: R2Bucket, asset: string, info: MediaInfo): Promise<void> {
+  await bucket.put(mediaObjectKey(asset, "media.json"), JSON.stringify(info, null, 2), { httpMetadata: { contentType: "application/json" } });
+  cache.delete(asset);
+}
+
 export function clearMediaInfoCache(): void {
   cache.clear();
 }

@@ -15,8 +15,7 @@ import { changeLatest } from "../console/definition";
 import { auditQuery, channelChanged, type ConsoleScope } from "../console/scope";
 import { eventChanged } from "../event-live";
 import { LIVE_SEGMENT_S, type LiveInputRow } from "./wire";
-import { mediaInfoSchema } from "../livesim";
-import { mediaObjectKey } from "../media-asset";
+import { loadMediaInfo, saveMediaInfo } from "../media-asset";
 
 /** While segments keep arriving, the event's end stays at least this far ahead, so it is live until the stream stops. */
 export const LIVE_GRACE_MS = 2 * 60_000;
@@ -138,7 +137,7 @@ export async function reportLiveProgress(scope: ConsoleScope, input: LiveInputRo
       return row;
     }
     const end = input.startedAt + count * SEGMENT_MS;
-    if (input.provider === "local") await closeRecording(scope.env.MEDIA, input.mediaKey, count);
+    if (input.provider === "local") await closeRecording(scope.env.MEDIA, input.mediaKey, count, now);
     await followBroadcast(scope, input.eventId, { start: input.startedAt, end, mediaKey: input.mediaKey });
     const [[row]] = await db.batch([
       db.update(liveInputs).set({ status: "ended", endedAt: now, segmentCount: count }).where(eq(liveInputs.id, input.id)).returning(),
@@ -231,12 +230,8 @@ export async function followBroadcast(scope: ConsoleScope, eventId: number, b: {
  * ingest writes the same when it ends a broadcast itself; an owner's End (whose ingest is then refused any write), or
  * an ingest restarted while the encoder was away, leave it to this.
  */
-async function closeRecording(bucket: R2Bucket, asset: string, count: number): Promise<void> {
-  const key = mediaObjectKey(asset, "media.json");
-  const object = await bucket.get(key);
-  if (!object) return;
-  const parsed = mediaInfoSchema.safeParse(await object.json().catch(() => null));
-  if (!parsed.success || !parsed.data.live) return;
-  const info = { ...parsed.data, live: false, segment_count: count, duration_s: count * parsed.data.segment_duration_s };
-  await bucket.put(key, JSON.stringify(info, null, 2), { httpMetadata: { contentType: "application/json" } });
+async function closeRecording(bucket: R2Bucket, asset: string, count: number, now: number): Promise<void> {
+  const info = await loadMediaInfo(bucket, asset, now);
+  if (!info?.live) return;
+  await saveMediaInfo(bucket, asset, { ...info, live: false, segment_count: count, duration_s: count * info.segment_duration_s });
 }
