@@ -3,10 +3,11 @@ import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { googleTagHostsAllowed, googleTagId } from "~/features/analytics/google-tag-rules";
+import { InlineTranslationsContext } from "~/lib/inline-translations";
 import { NonceContext } from "~/lib/nonce";
 import type { RouteHandle } from "~/lib/route-handle";
 import { readConsent } from "~/server/cookies.server";
-import { getI18nInstance } from "~/server/i18n.server";
+import { getI18nInstance, inlineTranslations } from "~/server/i18n.server";
 import { applySecurityHeaders, frameAncestorsFor } from "~/server/security.server";
 import { streamPlaybackOrigin, usesStream, videoSettings } from "@api/providers/video";
 import { applyExpiredSession, applyViewerCookie } from "~/server/session.server";
@@ -28,12 +29,15 @@ export default async function handleRequest(
   context: AppLoadContext,
 ) {
   const i18n = await getI18nInstance(context.tenant.lang);
+  const translations = inlineTranslations(context.tenant.lang, routeNamespaces(remixContext));
   const renderStart = performance.now();
   const html = renderToString(
     <NonceContext.Provider value={context.nonce}>
-      <I18nextProvider i18n={i18n}>
-        <RemixServer context={remixContext} url={request.url} nonce={context.nonce} />
-      </I18nextProvider>
+      <InlineTranslationsContext.Provider value={translations}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} nonce={context.nonce} />
+        </I18nextProvider>
+      </InlineTranslationsContext.Provider>
     </NonceContext.Provider>,
   );
   const renderMs = performance.now() - renderStart;
@@ -57,6 +61,9 @@ export default async function handleRequest(
 }
 
 const routeHandles = (remixContext: EntryContext) => remixContext.staticHandlerContext.matches.map((m) => remixContext.routeModules[m.route.id]?.handle);
+
+/** The locale namespaces the matched routes declare (`handle.i18n`), as remix-i18next reads them in the browser. */
+const routeNamespaces = (remixContext: EntryContext): string[] => routeHandles(remixContext).flatMap((h) => (h as RouteHandle | undefined)?.i18n ?? []);
 
 /** Who may frame this document: the channel's embed origins on a route that declares itself embeddable, else nobody. */
 function documentFrameAncestors(remixContext: EntryContext, context: AppLoadContext): readonly string[] {

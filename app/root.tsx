@@ -25,6 +25,7 @@ import { SiteHeader } from "~/features/shell/SiteHeader";
 import { FlashNotice } from "~/ui/FlashNotice";
 import { menuFor } from "~/lib/menu";
 import type { RouteHandle } from "~/lib/route-handle";
+import { InlineTranslations } from "~/lib/inline-translations";
 import { useNonce } from "~/lib/nonce";
 import { AnalyticsProvider } from "~/features/analytics/AnalyticsProvider";
 import { themeCss } from "~/lib/theme";
@@ -124,6 +125,7 @@ export function Layout({ children }: { children: ReactNode }) {
             site (third-party storage blocked): the embed player has nothing to restore, so it goes without. */}
         {plain ? null : <ScrollRestoration nonce={nonce} />}
         {data?.analytics ? <AnalyticsProvider config={data.analytics} user={data.analytics.user} /> : null}
+        <InlineTranslations />
         <Scripts nonce={nonce} />
       </body>
     </html>

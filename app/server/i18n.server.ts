@@ -75,3 +75,21 @@ export function getI18nInstance(lang: Language): Promise<I18n> {
   }
   return instance;
 }
+
+const inlined = new Map<string, string>();
+
+/**
+ * The JSON a document inlines for the browser's i18next (app/lib/inline-translations.tsx): every page's namespaces
+ * plus the route's own, in the document's language. `<` is escaped so no string can close the script element.
+ * Serialised once per language and namespace set for the life of the isolate.
+ */
+export function inlineTranslations(lang: Language, routeNamespaces: readonly string[]): string {
+  const namespaces = [...new Set([...i18nOptions.ns, ...routeNamespaces])].filter((ns): ns is keyof (typeof resources)["en"] => ns in resources[lang]);
+  const key = `${lang}:${namespaces.join(",")}`;
+  let json = inlined.get(key);
+  if (json === undefined) {
+    json = JSON.stringify(Object.fromEntries(namespaces.map((ns) => [ns, resources[lang][ns]]))).replace(/</g, "\\u003c");
+    inlined.set(key, json);
+  }
+  return json;
+}

@@ -140,6 +140,23 @@ test("home, its cookie choice, and the 404", async ({ page, ownChannel: ch }) =>
   await expectAccessible(page);
 });
 
+test("a French page's words come in the document: no locale file is fetched, French or English", async ({ page, ownChannel: ch }) => {
+  // Each language's longest sentence of common.json: a script holding either is a locale file. Before, a French page
+  // fetched its 13 namespaces after the entry ran (hydration waited for them), and the English ones as a fallback.
+  const sentences = [copy("fr", "common").reload.body, copy("en", "common").cookie.message];
+  const fetched: string[] = [];
+  page.on("response", async (response) => {
+    if (!/[.]js(\?|$)/.test(response.url())) return;
+    const body = await response.text().catch(() => "");
+    if (sentences.some((s) => body.includes(s))) fetched.push(response.url());
+  });
+  await visit(page, ch.url("/"));
+  // Hydrated in French: without the inlined words React would have rendered the keys over the server's text.
+  await expect(cookieNotice(page)).toContainText(copy("fr", "common").cookie.message);
+  await page.waitForLoadState("networkidle");
+  expect(fetched).toEqual([]);
+});
+
 test("the event lists", async ({ page, ownChannel: ch }) => {
   await open(page, ch, "/upcoming", fr("common:titles.upcoming"));
   await expect(page.getByRole("link", { name: fr("common:events.view.list"), exact: true })).toBeVisible();

@@ -17,6 +17,17 @@ type CastProxy = InstanceType<Shaka["cast"]["CastProxy"]>;
 
 export type PlayerStatus = "loading" | "ready" | "error";
 
+let shakaModule: Promise<Shaka> | null = null;
+
+/**
+ * The shaka chunk, asked for once per page. The player asks while it first renders, so the 700 KB download runs
+ * during hydration instead of after it (the effect that attaches the player runs only once the page is hydrated).
+ */
+function loadShaka(): Promise<Shaka> {
+  shakaModule ??= import("shaka-player/dist/shaka-player.compiled-es2021.js").then((m) => m.default);
+  return shakaModule;
+}
+
 /**
  * Puts the current token on a media URL that carries one (the manifest, and the segments it names): `?token=` on our
  * own media; with `place` "path" (Stream's signed URLs), the first path segment of a URL on the manifest's host.
@@ -83,6 +94,7 @@ export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { containe
   tokenRef.current = token;
   const streamRef = useRef(stream);
   streamRef.current = stream;
+  if (typeof document !== "undefined") void loadShaka().catch(() => undefined);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -99,7 +111,7 @@ export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { containe
     };
 
     (async () => {
-      const { default: shaka } = await import("shaka-player/dist/shaka-player.compiled-es2021.js");
+      const shaka = await loadShaka();
       if (cancelled) return;
       shaka.polyfill.installAll();
       if (!shaka.Player.isBrowserSupported()) return fail();
