@@ -1,0 +1,97 @@
+// Game day (issue 27): a scorekeeper's taps, and the score, period, clock and key plays they make. The web sends taps
+// and shows the states the API computes (api/services/scores/rules.ts); it never restates a sport's rules.
+import { z } from "zod";
+
+/** The sports whose scoring the product knows. A channel's sport names one (`scoring`), or is one by its alias. */
+export const SCORING_SPORTS = ["basketball", "football", "soccer", "hockey", "volleyball"] as const;
+export type ScoringSport = (typeof SCORING_SPORTS)[number];
+
+/** The scoring plays of each sport, each with the points it gives (the buttons of /score/{event}). */
+export const SCORING_PLAYS = {
+  basketball: { free_throw: 1, field_goal: 2, three: 3 },
+  football: { touchdown: 6, field_goal: 3, extra_point: 1, two_point: 2, safety: 2 },
+  soccer: { goal: 1 },
+  hockey: { goal: 1 },
+  volleyball: { point: 1 },
+} as const satisfies Record<ScoringSport, Record<string, number>>;
+export type ScoringPlay = { [S in ScoringSport]: keyof (typeof SCORING_PLAYS)[S] }[ScoringSport];
+
+export const SIDES = ["home", "away"] as const;
+export type Side = (typeof SIDES)[number];
+
+/** The refusals, word for word (the score page shows each in the page's language, app/locales/<lang>/scores.json). */
+export const SCORE_MESSAGES = {
+  unknownPlay: "This play does not score in this sport.",
+  belowZero: "A score cannot go below zero.",
+  pastLastPeriod: "The game has no period after this one.",
+  final: "The game is final. Reopen it to change the score.",
+  notFinal: "The game is not final.",
+  noClock: "This sport is played without a clock.",
+  clockRunning: "The clock is already running.",
+  clockStopped: "The clock is already stopped.",
+  clockTooLong: "The clock cannot be set past the period's length.",
+  nothingToUndo: "There is no tap to undo.",
+  alreadyUndone: "This tap was already undone.",
+  setNotWon: "A set is won by the side with more points: play on.",
+  matchDecided: "The match is decided: no set is left to play.",
+  noSport: "This event's sport has no scoring.",
+  undoUndo: "An undo cannot be undone: tap the play again.",
+} as const;
+export type ScoreMessage = (typeof SCORE_MESSAGES)[keyof typeof SCORE_MESSAGES];
+
+/** A key play's short note and a player's number, as the scorekeeper types them. */
+export const KEY_PLAY_NOTE_MAX = 140;
+export const PLAYER_NUMBER = /^[0-9]{1,3}$/;
+
+const side = z.enum(SIDES);
+
+/** What one tap does. `undo` names the tap it takes back (the page knows its own last tap, online or not). */
+export const tapActionSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("score"), side, play: z.string().min(1).max(32) }),
+  /** A correction of a side's score by a few points, up or down (a basket credited to the wrong side). */
+  z.strictObject({ kind: z.literal("adjust"), side, points: z.number().int().min(-9).max(9).refine((n) => n !== 0) }),
+  /** The next period (a set, in volleyball, goes to the side with more points). A mistaken one is undone. */
+  z.strictObject({ kind: z.literal("period") }),
+  z.strictObject({ kind: z.literal("clock"), action: z.enum(["start", "stop"]) }),
+  /** Sets the clock's reading, in ms: the time left (a clock that counts down) or played (one that counts up). */
+  z.strictObject({ kind: z.literal("clock_set"), ms: z.number().int().min(0).max(24 * 3600_000) }),
+  z.strictObject({
+    kind: z.literal("key_play"),
+    side: side.optional(),
+    player: z.string().trim().regex(PLAYER_NUMBER).optional(),
+    note: z.string().trim().max(KEY_PLAY_NOTE_MAX).optional(),
+  }),
+  z.strictObject({ kind: z.literal("final") }),
+  z.strictObject({ kind: z.literal("reopen") }),
+  z.strictObject({ kind: z.literal("undo"), target: z.uuid() }),
+]);
+export type TapAction = z.output<typeof tapActionSchema>;
+
+/** A tap as the scorekeeper's page sends it: its own id (a resend is not counted twice) and the time it was tapped. */
+export const tapSchema = z.strictObject({
+  id: z.uuid(),
+  /** When the scorekeeper tapped, ms since the epoch (a tap queued offline keeps its own time). */
+  at: z.number().int().positive(),
+  action: tapActionSchema,
+});
+export type Tap = z.output<typeof tapSchema>;
+
+/** The game clock: its reading `ms` at the instant `at`, and whether it runs (the page ticks it from there). */
+export interface GameClock {
+  direction: "down" | "up";
+  running: boolean;
+  ms: number;
+  at: number;
+}
+
+export interface ScoreState {
+  sport: ScoringSport;
+  home: number;
+  away: number;
+  /** 1 is the first period (quarter, half, period or set); past the sport's regulation ones is overtime. */
+  period: number;
+  /** Volleyball: sets won (`home`/`away` are the current set's points). */
+  sets: { home: number; away: number } | null;
+  clock: GameClock | null;
+  final: boolean;
+}
