@@ -43,6 +43,7 @@ import { participantRoutes } from "./routes/participants";
 import { prerollRoutes } from "./routes/prerolls";
 import { profileRoutes } from "./routes/profile";
 import { reminderRoutes } from "./routes/reminders";
+import { scoreRoutes } from "./routes/scores";
 import { sessionRoutes } from "./routes/sessions";
 import { searchRoutes } from "./routes/search";
 import { simulateRoutes } from "./routes/simulate";
@@ -101,6 +102,7 @@ function buildApi(now: () => number, devTools: boolean) {
   app.route("/", profileRoutes);
   app.route("/", sessionRoutes);
   app.route("/", reminderRoutes);
+  app.route("/", scoreRoutes);
   dev(devRoutes);
   dev(devDnsRoutes);
   app.route("/", socialRoutes);

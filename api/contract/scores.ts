@@ -36,6 +36,8 @@ export const SCORE_MESSAGES = {
   matchDecided: "The match is decided: no set is left to play.",
   noSport: "This event's sport has no scoring.",
   undoUndo: "An undo cannot be undone: tap the play again.",
+  notScorekeeper: "Only the channel's owner or a scorekeeper of this event can keep score.",
+  signInToKeepScore: "Sign in to keep score.",
 } as const;
 export type ScoreMessage = (typeof SCORE_MESSAGES)[keyof typeof SCORE_MESSAGES];
 
@@ -94,4 +96,38 @@ export interface ScoreState {
   sets: { home: number; away: number } | null;
   clock: GameClock | null;
   final: boolean;
+}
+
+/** POST /events/{id}/score/taps: a scorekeeper's taps, in the order they were made (a queue sends up to 50 at once). */
+export const TAPS_MAX = 50;
+export const tapsBodySchema = z.object({ taps: z.array(tapSchema).min(1).max(TAPS_MAX) });
+
+/** One line of the play-by-play: a tap that counted, and the score just after it (spoiler-safe pages pick by `at`). */
+export interface PlayEntry {
+  id: string;
+  /** When it was tapped, ms since the epoch. */
+  at: number;
+  action: Exclude<TapAction, { kind: "undo" } | { kind: "clock" } | { kind: "clock_set" }>;
+  /** The points it gave (a scoring play or a correction). */
+  points: number | null;
+  home: number;
+  away: number;
+  period: number;
+  sets: { home: number; away: number } | null;
+  final: boolean;
+}
+
+/** GET /events/{id}/score: the game now, its play-by-play, and whether the caller may keep score. */
+export interface GameAnswer {
+  state: ScoreState;
+  plays: PlayEntry[];
+  can_keep_score: boolean;
+}
+
+export type TapResult = { id: string; status: "accepted" | "duplicate" } | { id: string; status: "refused"; message: ScoreMessage };
+
+/** POST /events/{id}/score/taps: what became of each tap (a refused one is dropped from the page's queue), then the game. */
+export interface TapsAnswer {
+  results: TapResult[];
+  game: GameAnswer;
 }

@@ -217,3 +217,4 @@ export * from "./devices-schema";
 export * from "./analytics-schema";
 export * from "./downloads-schema";
 export * from "./console-schema";
+export * from "./scores-schema";

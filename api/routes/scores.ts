@@ -1,0 +1,28 @@
+// Game day (issue 27): GET /events/{id}/score, the game as its scorekeeper's taps make it (public like the event),
+// and POST /events/{id}/score/taps, a scorekeeper's taps (the channel's owner, or an account granted the role).
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../context";
+import { idParamSchema } from "../contract/common";
+import { SCORE_MESSAGES, tapsBodySchema } from "../contract/scores";
+import { body, param } from "../lib/validate";
+import { requireApiKey } from "../middleware/api-key";
+import { currentUser, requireUser } from "../middleware/user";
+import { addTaps, gameOf, type ScoreScope } from "../services/scores/game";
+
+const scoreScope = (c: Context<AppEnv>): ScoreScope => ({ db: c.get("db"), channelId: c.get("channel").id, now: c.get("now")() });
+
+export const scoreRoutes = new Hono<AppEnv>()
+  .get("/events/:id/score", requireApiKey, param(idParamSchema), async (c) => {
+    const found = await currentUser(c);
+    const viewer = found ? { id: found.user.id, role: found.user.role } : null;
+    c.header("Cache-Control", "no-store");
+    return c.json({ data: await gameOf(scoreScope(c), c.req.valid("param").id, viewer) });
+  })
+  .post("/events/:id/score/taps", requireApiKey, requireUser({ message: SCORE_MESSAGES.signInToKeepScore }), param(idParamSchema), body(tapsBodySchema), async (c) => {
+    const user = c.get("user");
+    const answer = await addTaps(scoreScope(c), c.req.valid("param").id, { id: user.id, role: user.role }, c.req.valid("json").taps);
+    // A refused tap answers 422 with its rule's words; the answer still says what became of every tap.
+    const refused = answer.results.find((r) => r.status === "refused");
+    if (refused) return c.json({ message: refused.message, data: answer }, 422);
+    return c.json({ data: answer });
+  });

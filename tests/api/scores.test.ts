@@ -1,0 +1,206 @@
+// Game day (issue 27) against real local D1: the game an event's taps make (public like the event), the taps of the
+// channel's owner and of a granted scorekeeper, the refusals in the rules' words, resends, offline queues that land
+// late, hidden key plays, and another channel's event.
+import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { getDb } from "@api/db/client";
+import { SCORE_MESSAGES as M, type GameAnswer, type TapAction, type TapsAnswer } from "@api/contract/scores";
+import { eventCategories, events, scoreTaps, users } from "@api/db/schema";
+import { grantScorekeeper } from "@api/db/repos/scores";
+import { client, clockedApi, env, freshEmail, json, registerUser, type Client, type Data } from "./auth-helpers";
+import { seedChannels, type Fixtures } from "./fixtures";
+
+const T0 = Date.UTC(2026, 10, 28, 18, 0, 0);
+const { app } = clockedApi(T0);
+const db = getDb(env.DB);
+
+let fx: Fixtures;
+let alpha: Client;
+let beta: Client;
+const ev = { hoops: 0, hoops2: 0, chess: 0, hidden: 0, volley: 0, beta: 0 };
+const who = { owner: "", keeper: "", seasonKeeper: "", fan: "", betaOwner: "" };
+
+/** A tap made `s` seconds after T0, with a fresh id. */
+const tap = (s: number, action: TapAction) => ({ id: crypto.randomUUID(), at: T0 + s * 1000, action });
+const score = (side: "home" | "away", play: string) => ({ kind: "score", side, play }) as const;
+
+const send = (eventId: number, taps: unknown[], token?: string, c: Client = alpha) => c.post(`/api/events/${eventId}/score/taps`, { taps }, token);
+const game = async (eventId: number, token?: string, c: Client = alpha) => {
+  const res = await c.get(`/api/events/${eventId}/score`, token);
+  expect(res.status).toBe(200);
+  return (await json<Data<GameAnswer>>(res)).data;
+};
+
+async function account(c: Client, role?: "owner"): Promise<{ id: number; token: string }> {
+  const s = await registerUser(c, freshEmail("score"));
+  if (role) await db.update(users).set({ role }).where(eq(users.id, s.user.id));
+  return { id: s.user.id, token: s.token };
+}
+
+beforeAll(async () => {
+  fx = await seedChannels();
+  const a = fx.alpha.id;
+  const [hoops] = await db.insert(eventCategories).values({ channelId: a, alias: "score-basketball", name: { en: "Boys basketball" } }).returning();
+  // A sport named by its parent: "Girls varsity" under "volleyball".
+  const [volley] = await db.insert(eventCategories).values({ channelId: a, alias: "volleyball", name: { en: "Volleyball" } }).returning();
+  const [girls] = await db.insert(eventCategories).values({ channelId: a, alias: "score-girls-varsity", name: { en: "Girls varsity" }, parentId: volley.id }).returning();
+  const [chess] = await db.insert(eventCategories).values({ channelId: a, alias: "score-chess", name: { en: "Chess" } }).returning();
+  // The basketball sport's alias does not name a sport: it is one by its parent.
+  const [parent] = await db.insert(eventCategories).values({ channelId: a, alias: "basketball", name: { en: "Basketball" } }).returning();
+  await db.update(eventCategories).set({ parentId: parent.id }).where(eq(eventCategories.id, hoops.id));
+  const game = (key: string, categoryId: number, extra: Partial<typeof events.$inferInsert> = {}) => ({
+    channelId: a,
+    key,
+    name: { en: key },
+    eventUtcTs: T0 - 600_000,
+    endUtcTs: T0 + 2 * 3_600_000,
+    timeZone: "America/New_York",
+    eventCategoryId: categoryId,
+    ...extra,
+  });
+  const rows = await db
+    .insert(events)
+    .values([
+      game("score-hoops", hoops.id),
+      game("score-hoops-2", hoops.id),
+      game("score-chess", chess.id),
+      game("score-hidden", hoops.id, { published: false }),
+      game("score-volley", girls.id),
+      { channelId: fx.beta.id, key: "score-beta", name: { en: "Beta game" }, eventUtcTs: T0, endUtcTs: T0 + 3_600_000, timeZone: "America/Montreal", eventCategoryId: null },
+    ])
+    .returning({ id: events.id });
+  [ev.hoops, ev.hoops2, ev.chess, ev.hidden, ev.volley, ev.beta] = rows.map((r) => r.id);
+  alpha = await client(app, "alpha");
+  beta = await client(app, "beta");
+  const owner = await account(alpha, "owner");
+  const keeper = await account(alpha);
+  const seasonKeeper = await account(alpha);
+  const fan = await account(alpha);
+  const betaOwner = await account(beta, "owner");
+  await grantScorekeeper(db, a, keeper.id, ev.hoops, T0);
+  await grantScorekeeper(db, a, seasonKeeper.id, null, T0);
+  Object.assign(who, { owner: owner.token, keeper: keeper.token, seasonKeeper: seasonKeeper.token, fan: fan.token, betaOwner: betaOwner.token });
+});
+
+describe("GET /events/{id}/score", () => {
+  it("answers the game at 0–0 to anyone, and whether the caller may keep score", async () => {
+    const signedOut = await game(ev.hoops2);
+    expect(signedOut).toMatchObject({ state: { sport: "basketball", home: 0, away: 0, period: 1, final: false, clock: { direction: "down", running: false, ms: 8 * 60_000 } }, plays: [], can_keep_score: false });
+    expect((await game(ev.hoops2, who.fan)).can_keep_score).toBe(false);
+    expect((await game(ev.hoops2, who.owner)).can_keep_score).toBe(true);
+    expect((await game(ev.hoops2, who.seasonKeeper)).can_keep_score).toBe(true);
+    // The event grant is for another event.
+    expect((await game(ev.hoops2, who.keeper)).can_keep_score).toBe(false);
+  });
+
+  it("is 404 for an unpublished event and another channel's, and 422 for a sport without scoring", async () => {
+    for (const [c, id] of [[alpha, ev.hidden], [alpha, ev.beta], [beta, ev.hoops]] as const) expect((await c.get(`/api/events/${id}/score`)).status).toBe(404);
+    const res = await alpha.get(`/api/events/${ev.chess}/score`);
+    expect(res.status).toBe(422);
+    expect(await json(res)).toEqual({ message: M.noSport });
+  });
+});
+
+describe("POST /events/{id}/score/taps", () => {
+  it("scores for the owner and a scorekeeper; the game and its play-by-play follow", async () => {
+    const three = tap(10, score("home", "three"));
+    let res = await send(ev.hoops, [three, tap(20, { kind: "clock", action: "start" })], who.keeper);
+    expect(res.status).toBe(200);
+    expect((await json<Data<TapsAnswer>>(res)).data.results).toEqual([
+      { id: three.id, status: "accepted" },
+      { id: expect.any(String), status: "accepted" },
+    ]);
+    res = await send(ev.hoops, [tap(30, score("away", "field_goal")), tap(40, { kind: "key_play", side: "home", player: "23", note: "Steal and dunk" })], who.owner);
+    expect(res.status).toBe(200);
+    const now = await game(ev.hoops);
+    expect(now.state).toMatchObject({ home: 3, away: 2, clock: { running: true, ms: 8 * 60_000, at: T0 + 20_000 } });
+    expect(now.plays.map((p) => [p.action.kind, p.points, p.home, p.away])).toEqual([
+      ["score", 3, 3, 0],
+      ["score", 2, 3, 2],
+      ["key_play", null, 3, 2],
+    ]);
+    expect(now.plays[2].action).toEqual({ kind: "key_play", side: "home", player: "23", note: "Steal and dunk" });
+    // Who tapped is never told.
+    expect(JSON.stringify(now)).not.toMatch(/user/i);
+  });
+
+  it("stores a resent tap once", async () => {
+    const t = tap(50, score("home", "free_throw"));
+    await send(ev.hoops, [t], who.owner);
+    const res = await send(ev.hoops, [t], who.owner);
+    expect((await json<Data<TapsAnswer>>(res)).data.results).toEqual([{ id: t.id, status: "duplicate" }]);
+    const rows = await db.select().from(scoreTaps).where(eq(scoreTaps.tapId, t.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("refuses a bad tap with the rule's words, 422, and keeps the taps around it", async () => {
+    const before = (await game(ev.hoops)).state;
+    const good = tap(60, score("away", "three"));
+    const bad = tap(61, { kind: "adjust", side: "home", points: -9 });
+    const after = tap(62, score("away", "free_throw"));
+    const res = await send(ev.hoops, [good, bad, after], who.owner);
+    expect(res.status).toBe(422);
+    const body = await json<{ message: string; data: TapsAnswer }>(res);
+    expect(body.message).toBe(M.belowZero);
+    expect(body.data.results.map((r) => r.status)).toEqual(["accepted", "refused", "accepted"]);
+    expect(body.data.game.state).toMatchObject({ home: before.home, away: before.away + 4 });
+  });
+
+  it("refuses a play of another sport, and an undo of nothing", async () => {
+    let res = await send(ev.hoops, [tap(70, score("home", "touchdown"))], who.owner);
+    expect(res.status).toBe(422);
+    expect((await json<{ message: string }>(res)).message).toBe(M.unknownPlay);
+    res = await send(ev.hoops, [tap(70, { kind: "undo", target: crypto.randomUUID() })], who.owner);
+    expect((await json<{ message: string }>(res)).message).toBe(M.nothingToUndo);
+  });
+
+  it("places a queued tap by its own time, so the story reads in game order", async () => {
+    // Tapped at 100 s and 110 s on a phone that was offline; a tap at 120 s from the owner arrived first.
+    await send(ev.hoops2, [tap(120, score("away", "three"))], who.owner);
+    const basket = tap(100, score("home", "field_goal"));
+    const undo = tap(110, { kind: "undo", target: basket.id });
+    const res = await send(ev.hoops2, [tap(90, score("home", "three")), basket, undo], who.seasonKeeper);
+    expect(res.status).toBe(200);
+    const now = await game(ev.hoops2);
+    expect(now.plays.map((p) => [p.at - T0, p.home, p.away])).toEqual([
+      [90_000, 3, 0],
+      [120_000, 3, 3],
+    ]);
+  });
+
+  it("answers 401 signed out, 403 to a viewer and to a scorekeeper of another event, 404 on another channel's event", async () => {
+    expect((await send(ev.hoops, [tap(1, score("home", "three"))])).status).toBe(401);
+    for (const token of [who.fan, who.keeper]) {
+      const res = await send(ev.hoops2, [tap(1, score("home", "three"))], token);
+      expect(res.status).toBe(403);
+      expect(await json(res)).toEqual({ message: M.notScorekeeper });
+    }
+    expect((await send(ev.hoops, [tap(1, score("home", "three"))], who.betaOwner, beta)).status).toBe(404);
+    expect((await send(ev.beta, [tap(1, score("home", "three"))], who.owner)).status).toBe(404);
+  });
+
+  it("refuses malformed taps with a 422 that names the field, and a queue past the limit", async () => {
+    const bad = [
+      [{ id: "not-a-uuid", at: T0, action: score("home", "three") }],
+      [{ id: crypto.randomUUID(), at: -1, action: score("home", "three") }],
+      [{ id: crypto.randomUUID(), at: T0, action: { kind: "score", side: "middle", play: "three" } }],
+      [{ id: crypto.randomUUID(), at: T0, action: { kind: "key_play", player: "twenty" } }],
+      [{ id: crypto.randomUUID(), at: T0, action: { kind: "key_play", note: "x".repeat(141) } }],
+      [],
+      Array.from({ length: 51 }, (_, i) => tap(i, score("home", "three"))),
+    ];
+    for (const taps of bad) {
+      const res = await send(ev.hoops, taps, who.owner);
+      expect(res.status, JSON.stringify(taps).slice(0, 80)).toBe(422);
+      const body = await json<{ message: string; errors: Record<string, string[]> }>(res);
+      expect(Object.keys(body.errors).every((k) => k.startsWith("taps")), JSON.stringify(body)).toBe(true);
+    }
+  });
+
+  it("keeps volleyball's sets for a sport named by its parent", async () => {
+    const points = (side: "home" | "away", n: number, from: number) => Array.from({ length: n }, (_, i) => tap(from + i, score(side, "point")));
+    const res = await send(ev.volley, [...points("home", 25, 0), ...points("away", 23, 30), tap(60, { kind: "period" }), tap(61, score("away", "point"))], who.owner);
+    expect(res.status).toBe(200);
+    expect((await game(ev.volley)).state).toMatchObject({ sport: "volleyball", sets: { home: 1, away: 0 }, home: 0, away: 1, period: 2, clock: null });
+  });
+});
