@@ -3,11 +3,15 @@
 // events, one JSON message per `data:` line. `changed`: the event's state changed (its encoder, its recording, its
 // scheduled start or end), and the page asks the API again; `viewers`: how many watch pages hold it now. `interrupted`
 // (in hello and changed): the broadcast's encoder is away, so a card of the live event says so. A WebSocket page
-// sends LIVE_PING to keep the connection; the event stream sends a comment instead.
+// sends LIVE_PING to keep the connection; the event stream sends a comment instead. `score` (issue 27): the game as a
+// scorekeeper's taps left it, sent to every page of the event, cards too.
+import type { ScoreBoard } from "./scores";
 export type LiveMessage =
   | { type: "hello"; version: number; viewers: number; interrupted: boolean }
   | { type: "changed"; reason: string; version: number; interrupted: boolean }
-  | { type: "viewers"; viewers: number };
+  | { type: "viewers"; viewers: number }
+  /** A scorekeeper's tap changed the game (issue 27): the board itself, so no page asks the API for it. */
+  | { type: "score"; board: ScoreBoard };
 
 /** The change reasons that leave a broadcast interrupted (its encoder away); any other but "schedule" ends that. */
 export const INTERRUPTING_REASONS: readonly string[] = ["interrupted", "disconnected"];

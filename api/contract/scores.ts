@@ -117,10 +117,14 @@ export interface PlayEntry {
   final: boolean;
 }
 
-/** GET /events/{id}/score: the game now, its play-by-play, and whether the caller may keep score. */
-export interface GameAnswer {
+/** The game now and its play-by-play, as every page of the event is told it (the live-state channel's `score`). */
+export interface ScoreBoard {
   state: ScoreState;
   plays: PlayEntry[];
+}
+
+/** GET /events/{id}/score: the board, and whether the caller may keep score. */
+export interface GameAnswer extends ScoreBoard {
   can_keep_score: boolean;
 }
 

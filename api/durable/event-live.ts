@@ -16,6 +16,7 @@ import {
   LIVE_STREAM_KEEPALIVE_MS,
   LIVE_STREAM_RETRY_MS,
 } from "../contract/event-live";
+import type { ScoreBoard } from "../contract/scores";
 
 /**
  * The scheduled boundaries the object wakes for, epoch ms on the API's clock (the route passes the event's times and
@@ -76,6 +77,11 @@ export class EventLive extends DurableObject<Env> {
     await this.ctx.storage.put({ version, interrupted });
     this.broadcast({ type: "changed", reason, version, interrupted });
     if (times && this.pages()) await this.reschedule(times);
+  }
+
+  /** A scorekeeper's taps changed the game: every page of the event gets the board (issue 27). */
+  async score(board: ScoreBoard): Promise<void> {
+    this.broadcast({ type: "score", board });
   }
 
   /** Keeps the event's times (on the API's clock, `now`) and wakes at the next one still ahead. */

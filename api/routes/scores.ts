@@ -9,7 +9,7 @@ import { requireApiKey } from "../middleware/api-key";
 import { currentUser, requireUser } from "../middleware/user";
 import { addTaps, gameOf, type ScoreScope } from "../services/scores/game";
 
-const scoreScope = (c: Context<AppEnv>): ScoreScope => ({ db: c.get("db"), channelId: c.get("channel").id, now: c.get("now")() });
+const scoreScope = (c: Context<AppEnv>): ScoreScope => ({ db: c.get("db"), channelId: c.get("channel").id, now: c.get("now")(), env: c.env });
 
 export const scoreRoutes = new Hono<AppEnv>()
   .get("/events/:id/score", requireApiKey, param(idParamSchema), async (c) => {

@@ -2,6 +2,7 @@
 // stream), and telling the
 // event's pages that it changed. The object is named by channel and event, so one channel's pages never hear another's.
 import type { LiveRole } from "../contract/event-live";
+import type { ScoreBoard } from "../contract/scores";
 import type { EventTimes } from "./event-status";
 
 export interface EventLiveScope {
@@ -36,5 +37,14 @@ export async function eventChanged(s: EventLiveScope, eventId: number, reason: s
     await liveObject(s, eventId).changed(reason, times);
   } catch (error) {
     console.error("event-live: could not tell the event's pages", eventId, reason, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Tells the event's pages the game's new board (issue 27). Never fails the taps: a page's next load is right. */
+export async function scoreChanged(s: EventLiveScope, eventId: number, board: ScoreBoard): Promise<void> {
+  try {
+    await liveObject(s, eventId).score(board);
+  } catch (error) {
+    console.error("event-live: could not tell the event's pages the score", eventId, error instanceof Error ? error.message : String(error));
   }
 }

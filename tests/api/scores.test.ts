@@ -8,7 +8,8 @@ import { SCORE_MESSAGES as M, type GameAnswer, type TapAction, type TapsAnswer }
 import { eventCategories, events, scoreTaps, users } from "@api/db/schema";
 import { grantScorekeeper } from "@api/db/repos/scores";
 import { client, clockedApi, env, freshEmail, json, registerUser, type Client, type Data } from "./auth-helpers";
-import { seedChannels, type Fixtures } from "./fixtures";
+import type { LiveMessage } from "@api/contract/event-live";
+import { call, HOSTS, seedChannels, type Fixtures } from "./fixtures";
 
 const T0 = Date.UTC(2026, 10, 28, 18, 0, 0);
 const { app } = clockedApi(T0);
@@ -195,6 +196,38 @@ describe("POST /events/{id}/score/taps", () => {
       const body = await json<{ message: string; errors: Record<string, string[]> }>(res);
       expect(Object.keys(body.errors).every((k) => k.startsWith("taps")), JSON.stringify(body)).toBe(true);
     }
+  });
+
+  it("tells every page of the event the new board at once, watch pages and cards, and no page of another event", async () => {
+    const open = async (eventId: number, role = "") => {
+      const res = await call(HOSTS.alpha, `/api/events/${eventId}/live${role}`, { headers: { upgrade: "websocket" } }, app);
+      expect(res.status).toBe(101);
+      const ws = res.webSocket!;
+      const got: LiveMessage[] = [];
+      ws.addEventListener("message", (e) => got.push(JSON.parse(e.data as string) as LiveMessage));
+      ws.accept();
+      return { ws, boards: () => got.flatMap((m) => (m.type === "score" ? [m.board] : [])) };
+    };
+    const watch = await open(ev.hoops2);
+    const card = await open(ev.hoops2, "?role=card");
+    const other = await open(ev.hoops);
+    const before = (await game(ev.hoops2)).state;
+    const res = await send(ev.hoops2, [tap(200, score("home", "three"))], who.owner);
+    expect(res.status).toBe(200);
+    for (const page of [watch, card]) {
+      await expect.poll(() => page.boards().length).toBe(1);
+      expect(page.boards()[0].state).toMatchObject({ home: before.home + 3, away: before.away });
+      expect(page.boards()[0].plays.at(-1)).toMatchObject({ points: 3, home: before.home + 3 });
+      // The board is everyone's: nothing of the caller in it.
+      expect(page.boards()[0]).not.toHaveProperty("can_keep_score");
+    }
+    // A refused tap changes nothing, and tells nobody.
+    await send(ev.hoops2, [tap(201, { kind: "adjust", side: "away", points: -9 })], who.owner);
+    await send(ev.hoops2, [tap(202, score("away", "free_throw"))], who.owner);
+    await expect.poll(() => watch.boards().length).toBe(2);
+    expect(watch.boards()[1].state.away).toBe(before.away + 1);
+    expect(other.boards()).toEqual([]);
+    for (const page of [watch, card, other]) page.ws.close();
   });
 
   it("keeps volleyball's sets for a sport named by its parent", async () => {

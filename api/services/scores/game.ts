@@ -7,12 +7,15 @@ import { channelEventQuery } from "../../db/repos/catalogue-events";
 import * as repo from "../../db/repos/scores";
 import { ApiError, notFound } from "../../lib/errors";
 import { canManageChannel } from "../auth/roles";
+import { scoreChanged } from "../event-live";
 import { checkTap, replay, scoringOf, type ReplayEntry, type StoredTap } from "./rules";
 
 export interface ScoreScope {
   db: Db;
   channelId: number;
   now: number;
+  /** The event's live-state channel, which tells every page the new board. */
+  env: Pick<Env, "EVENT_LIVE">;
 }
 
 /** Who asks: a signed-in account (its role on the channel), or nobody. */
@@ -87,5 +90,7 @@ export async function addTaps(s: ScoreScope, eventId: number, viewer: NonNullabl
     stored.push(storedTap(row));
     results.push({ id: tap.id, status: "accepted" });
   }
-  return { results, game: answer(sport, stored, true) };
+  const game = answer(sport, stored, true);
+  if (results.some((r) => r.status === "accepted")) await scoreChanged(s, eventId, { state: game.state, plays: game.plays });
+  return { results, game };
 }
