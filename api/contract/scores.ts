@@ -90,8 +90,10 @@ export interface ScoreState {
   sport: ScoringSport;
   home: number;
   away: number;
-  /** 1 is the first period (quarter, half, period or set); past the sport's regulation ones is overtime. */
+  /** 1 is the first period (quarter, half, period or set). */
   period: number;
+  /** 0 in regulation; past it, which overtime (extra-time period) this is. */
+  overtime: number;
   /** Volleyball: sets won (`home`/`away` are the current set's points). */
   sets: { home: number; away: number } | null;
   clock: GameClock | null;

@@ -6,7 +6,7 @@ export const i18nOptions = {
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: "common",
   // Loaded in the browser on every page. A route that needs another declares it in `handle.i18n` (the console's).
-  ns: ["common", "auth", "player", "commerce", "orders", "clips", "share", "favorites", "reminders", "calendar", "devices", "sessions", "analytics"],
+  ns: ["common", "auth", "player", "commerce", "orders", "clips", "share", "favorites", "reminders", "calendar", "devices", "sessions", "analytics", "scores"],
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 } as const;

@@ -21,7 +21,10 @@ import clipsCss from "~/styles/clips.css?url";
 import { absoluteUrl, eventSummary } from "~/server/events.server";
 import { loadEventPlayback } from "~/server/watch.server";
 import { requireTenant, requireUser } from "~/server/guards.server";
-import { matchup } from "~/lib/format";
+import { matchup, participantLabel, sides } from "~/lib/format";
+import { ScoreBug } from "~/features/scores/ScoreBug";
+import { loadScoreBoard } from "~/features/scores/scores.server";
+import scoresCss from "~/styles/scores.css?url";
 import playerCss from "~/styles/player.css?url";
 import { readForm } from "~/server/form.server";
 
@@ -32,6 +35,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   const clipArea = loadClipArea(context, tenant, playback, { event_id: event.id });
   const reminder = loadReminderState(context, event);
   const offer = loadEventOffer(context, event);
+  const board = loadScoreBoard(context, event);
   // Only a purchase prompt lists the passes covering the event (the package list is public and cheap).
   let passes: CoveringPass[] = [];
   if (playback.kind === "refused" && playback.reason === "purchase") {
@@ -45,6 +49,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     clips: await clipArea,
     reminder: await reminder,
     offer: await offer,
+    board: await board,
     meta: { title, description: event.description ?? eventSummary(event) },
     social: { url: absoluteUrl(context, `/watch/${event.id}`)!, image: absoluteUrl(context, event.poster), type: "video.other" as const },
   };
@@ -65,12 +70,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return result.ok ? json({ url: result.ticket.url }) : json({ error: result.message }, { status: 400 });
 }
 
-export const links: LinksFunction = () => [...catalogueLinks(), { rel: "stylesheet", href: playerCss }, { rel: "stylesheet", href: clipsCss }, ...ordersLinks(), ...eventActionsLinks()];
+export const links: LinksFunction = () => [...catalogueLinks(), { rel: "stylesheet", href: playerCss }, { rel: "stylesheet", href: clipsCss }, { rel: "stylesheet", href: scoresCss }, ...ordersLinks(), ...eventActionsLinks()];
 
 export const meta = metaWithSocial;
 
 export default function Watch() {
-  const { event, playback, passes, clips, reminder, offer, social } = useLoaderData<typeof loader>();
+  const { event, playback, passes, clips, reminder, offer, social, board: loadedBoard } = useLoaderData<typeof loader>();
   const { t } = useTranslation("calendar");
   const grant = playback.kind === "allowed" ? playback.grant : null;
   const clip = useClipArea(
@@ -93,7 +98,10 @@ export default function Watch() {
   });
   const download = playback.kind === "allowed" ? playback.grant.download : null;
   // The page follows the event's state as it changes (upcoming → live → finished) and counts who watches.
-  const { viewers } = useEventLive(event.stream_status === "finished" ? null : event.id);
+  const { viewers, board: liveBoard } = useEventLive(event.stream_status === "finished" ? null : event.id);
+  // The scorekeeper's latest board, told by the event's channel, else the one the page loaded.
+  const board = liveBoard ?? loadedBoard;
+  const teams = sides(event);
   return (
     <div className="page watch" data-playback={playback.kind}>
       <EventHeader
@@ -101,6 +109,7 @@ export default function Watch() {
         stage={stage}
         overlay={overlay}
         watching={viewers}
+        scoreBug={board && teams ? <ScoreBug board={board} away={participantLabel(teams.away)} home={participantLabel(teams.home)} /> : null}
         belowStage={
           <>
             {clip.area}

@@ -18,6 +18,7 @@ import enCalendar from "~/locales/en/calendar.json";
 import enConsole from "~/locales/en/console.json";
 import enDomains from "~/locales/en/domains.json";
 import enVideo from "~/locales/en/video.json";
+import enScores from "~/locales/en/scores.json";
 import fr from "~/locales/fr/common.json";
 import frAuth from "~/locales/fr/auth.json";
 import frClips from "~/locales/fr/clips.json";
@@ -34,11 +35,12 @@ import frCalendar from "~/locales/fr/calendar.json";
 import frConsole from "~/locales/fr/console.json";
 import frDomains from "~/locales/fr/domains.json";
 import frVideo from "~/locales/fr/video.json";
+import frScores from "~/locales/fr/scores.json";
 import { i18nOptions } from "~/lib/i18n";
 
 export const resources = {
-  en: { common: en, auth: enAuth, player: enPlayer, orders: enOrders, commerce: enCommerce, clips: enClips, share: enShare, favorites: enFavorites, reminders: enReminders, calendar: enCalendar, devices: enDevices, sessions: enSessions, analytics: enAnalytics, console: enConsole, domains: enDomains, video: enVideo },
-  fr: { common: fr, auth: frAuth, player: frPlayer, orders: frOrders, commerce: frCommerce, clips: frClips, share: frShare, favorites: frFavorites, reminders: frReminders, calendar: frCalendar, devices: frDevices, sessions: frSessions, analytics: frAnalytics, console: frConsole, domains: frDomains, video: frVideo },
+  en: { common: en, auth: enAuth, player: enPlayer, orders: enOrders, commerce: enCommerce, clips: enClips, share: enShare, favorites: enFavorites, reminders: enReminders, calendar: enCalendar, devices: enDevices, sessions: enSessions, analytics: enAnalytics, console: enConsole, domains: enDomains, video: enVideo, scores: enScores },
+  fr: { common: fr, auth: frAuth, player: frPlayer, orders: frOrders, commerce: frCommerce, clips: frClips, share: frShare, favorites: frFavorites, reminders: frReminders, calendar: frCalendar, devices: frDevices, sessions: frSessions, analytics: frAnalytics, console: frConsole, domains: frDomains, video: frVideo, scores: frScores },
 };
 
 // The language is decided by tenant resolution (cookie, then the channel's default), so detection here only

@@ -20,6 +20,7 @@ import { ordersEndpoints, type OrdersEndpoints } from "./api/orders.server";
 import { playbackEndpoints, type PlaybackEndpoints } from "./api/playback.server";
 import { streamsEndpoints, type StreamsEndpoints } from "./api/streams.server";
 import { remindersEndpoints, type RemindersEndpoints } from "./api/reminders.server";
+import { scoresEndpoints, type ScoresEndpoints } from "./api/scores.server";
 import { sessionsEndpoints, type SessionsEndpoints } from "./api/sessions.server";
 import { analyticsEndpoints, type AnalyticsEndpoints } from "./api/analytics.server";
 import { consoleEndpoints, type ConsoleEndpoints } from "./api/console.server";
@@ -53,6 +54,7 @@ export type TenantState =
       domains: DomainsEndpoints;
       video: VideoEndpoints;
       reminders: RemindersEndpoints;
+      scores: ScoresEndpoints;
       calendar: CalendarEndpoints;
       bootstrap: BootstrapData;
       origin: string;
@@ -134,6 +136,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       domains: domainsEndpoints(options),
       video: videoEndpoints(options, lang),
       reminders: remindersEndpoints(options),
+      scores: scoresEndpoints(options),
       calendar: calendarEndpoints(options, lang),
       bootstrap,
       origin: url.origin,

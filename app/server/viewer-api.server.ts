@@ -21,6 +21,7 @@ export function bindViewerApi(tenant: ReadyTenant, token: string | null, session
     clips: tenant.clips.withUser(token, expired),
     favorites: tenant.favorites.withUser(token, expired),
     reminders: tenant.reminders.withUser(token, expired),
+    scores: tenant.scores.withUser(token, expired),
     devices: tenant.devices.withUser(token, expired),
     sessions: tenant.sessions.withUser(token, expired),
     streams: tenant.streams.withUser(token, expired),

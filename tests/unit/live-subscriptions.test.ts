@@ -3,7 +3,7 @@
 // server-sent events once WebSockets never open. Browser sockets are stand-ins the tests open, fail and feed.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LIVE_CARD_SOON_MS, liveCardRank } from "~/features/events/useEventLive";
-import { LIVE_RELOAD_COALESCE_MS, LiveSubscriptions, nextTransport, pickConnections, type LiveBrowser } from "~/features/events/live-subscriptions";
+import { LIVE_RELOAD_COALESCE_MS, LiveSubscriptions, nextTransport, pickConnections, type LiveBrowser, type LiveState } from "~/features/events/live-subscriptions";
 
 class FakeSocket {
   static readonly CONNECTING = 0;
@@ -131,15 +131,34 @@ describe("the page's connections", () => {
     FakeSocket.made[0]!.open();
     FakeSocket.made[0]!.receive({ type: "hello", version: 1, viewers: 4, interrupted: false });
     FakeSocket.made[0]!.receive({ type: "changed", reason: "interrupted", version: 2, interrupted: true });
-    expect(heard.at(-1)).toEqual({ viewers: 4, interrupted: true });
+    expect(heard.at(-1)).toEqual({ viewers: 4, interrupted: true, board: null });
     FakeSocket.made[0]!.receive({ type: "viewers", viewers: 2 });
-    expect(heard.at(-1)).toEqual({ viewers: 2, interrupted: true });
+    expect(heard.at(-1)).toEqual({ viewers: 2, interrupted: true, board: null });
     FakeSocket.made[0]!.receive({ type: "changed", reason: "live", version: 3, interrupted: false });
-    expect(heard.at(-1)).toEqual({ viewers: 2, interrupted: false });
+    expect(heard.at(-1)).toEqual({ viewers: 2, interrupted: false, board: null });
     // A card that comes later hears what is known at once.
     const late: { interrupted: boolean }[] = [];
     live.subscribe({ eventId: 5, role: "card", rank: 0 }, (s) => late.push(s));
-    expect(late).toEqual([{ viewers: 2, interrupted: false }]);
+    expect(late).toEqual([{ viewers: 2, interrupted: false, board: null }]);
+  });
+
+  it("hands every part following the event the scorekeeper's latest board, without reloading the page", () => {
+    let reloads = 0;
+    const live = new LiveSubscriptions(browser(), () => reloads++);
+    const heard: LiveState[] = [];
+    live.subscribe({ eventId: 6, role: "watch", rank: 0 }, (s) => heard.push(s));
+    settle();
+    FakeSocket.made[0]!.open();
+    FakeSocket.made[0]!.receive({ type: "hello", version: 1, viewers: 3, interrupted: false });
+    const board = (home: number) => ({ state: { sport: "soccer" as const, home, away: 0, period: 1, sets: null, clock: null, final: false }, plays: [] });
+    FakeSocket.made[0]!.receive({ type: "score", board: board(1) });
+    FakeSocket.made[0]!.receive({ type: "score", board: board(2) });
+    expect(heard.at(-1)).toEqual({ viewers: 3, interrupted: false, board: board(2) });
+    // Another count keeps the board.
+    FakeSocket.made[0]!.receive({ type: "viewers", viewers: 4 });
+    expect(heard.at(-1)).toEqual({ viewers: 4, interrupted: false, board: board(2) });
+    vi.advanceTimersByTime(LIVE_RELOAD_COALESCE_MS * 2);
+    expect(reloads).toBe(0);
   });
 
   it("keeps the connection of a card that moves between sections in one render", () => {

@@ -1,4 +1,5 @@
 // Each sport's scoring rules and the replay of a scorekeeper's taps (issue 27, api/services/scores/rules.ts).
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SCORE_MESSAGES as M, SCORING_PLAYS, type ScoringSport, type TapAction } from "@api/contract/scores";
 import { checkTap, clockReading, initialState, replay, scoringOf, SPORT_RULES, type StoredTap } from "@api/services/scores/rules";
@@ -33,8 +34,15 @@ describe("scoring plays, per sport", () => {
     expect(checkTap("basketball", [], tap(1, score("home", "toString")))).toBe(M.unknownPlay);
   });
 
-  it("lists every play with a positive value", () => {
-    for (const plays of Object.values(SCORING_PLAYS)) for (const points of Object.values(plays)) expect(points).toBeGreaterThan(0);
+  it("lists every play with a positive value, and a button label in both languages that starts with its points", () => {
+    for (const lang of ["en", "fr"]) {
+      const labels = JSON.parse(readFileSync(`app/locales/${lang}/scores.json`, "utf8")).keeper.plays as Record<string, Record<string, string>>;
+      for (const [sport, plays] of Object.entries(SCORING_PLAYS))
+        for (const [play, points] of Object.entries(plays)) {
+          expect(points).toBeGreaterThan(0);
+          expect(labels[sport][play], `${lang} ${sport} ${play}`).toMatch(new RegExp(`^\\+${points} `));
+        }
+    }
   });
 });
 
@@ -83,7 +91,8 @@ describe("periods", () => {
     const taps = [tap(0, next), tap(1, next), tap(2, next), tap(3, next)];
     const game = replay("basketball", taps);
     expect(game.entries[0].state.clock).toMatchObject({ direction: "down", running: false, ms: 8 * 60_000 });
-    expect(game.state.period).toBe(5);
+    expect(game.state).toMatchObject({ period: 5, overtime: 1 });
+    expect(game.entries[2].state.overtime).toBe(0);
     expect(game.state.clock?.ms).toBe(4 * 60_000);
   });
 

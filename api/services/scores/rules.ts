@@ -71,7 +71,7 @@ export function clockReading(clock: GameClock, at: number): number {
 
 export function initialState(sport: ScoringSport, at = 0): ScoreState {
   const rules = SPORT_RULES[sport];
-  return { sport, home: 0, away: 0, period: 1, sets: rules.setsToWin ? { home: 0, away: 0 } : null, clock: periodClock(rules, 1, at), final: false };
+  return { sport, home: 0, away: 0, period: 1, overtime: 0, sets: rules.setsToWin ? { home: 0, away: 0 } : null, clock: periodClock(rules, 1, at), final: false };
 }
 
 const matchDecided = (rules: SportRules, state: ScoreState) =>
@@ -138,7 +138,7 @@ function nextPeriod(rules: SportRules, state: ScoreState, at: number): Applied {
   }
   if (state.period >= rules.periods + rules.overtimes) return { error: M.pastLastPeriod };
   const period = state.period + 1;
-  return { state: { ...state, period, clock: periodClock(rules, period, at) } };
+  return { state: { ...state, period, overtime: Math.max(0, period - rules.periods), clock: periodClock(rules, period, at) } };
 }
 
 /** A tap as stored: its place in the game's order (`seq`, the order taps reached the API) beside its own time. */

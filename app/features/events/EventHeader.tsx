@@ -9,9 +9,24 @@ import { EventTime } from "./EventTime";
 
 /**
  * /watch/{id}: the event's header and its stage: the poster, or `stage` (the player) in its place, with `overlay`
- * (a countdown or an access prompt) over it, and `belowStage` (the clip cutter) right under it.
+ * (a countdown or an access prompt) over it, the score bug in its corner, and `belowStage` (the clip cutter) right under it.
  */
-export function EventHeader({ event, stage, overlay, belowStage, watching }: { event: Event; stage?: ReactNode; overlay?: ReactNode; belowStage?: ReactNode; watching?: number | null }) {
+export function EventHeader({
+  event,
+  stage,
+  overlay,
+  belowStage,
+  watching,
+  scoreBug,
+}: {
+  event: Event;
+  stage?: ReactNode;
+  overlay?: ReactNode;
+  belowStage?: ReactNode;
+  watching?: number | null;
+  /** The game's score over the picture (issue 27). */
+  scoreBug?: ReactNode;
+}) {
   const { t } = useTranslation();
   const s = sides(event);
   const gender = genderLetter(event.gender);
@@ -25,6 +40,7 @@ export function EventHeader({ event, stage, overlay, belowStage, watching }: { e
         ) : (
           <div className="watch__poster watch__poster--empty" />
         )}
+        {scoreBug}
         {overlay}
       </div>
       {belowStage}

@@ -5,7 +5,8 @@
 // changes several events announce at once reload the page's data once. Each connection is a WebSocket, or, once
 // WebSockets failed to open twice in a row (a network that blocks them), server-sent events.
 import { LIVE_PING, LIVE_PING_MS, type LiveRole } from "@api/contract/event-live";
-import { liveChannelUrl, liveStreamUrl, readLiveMessage } from "./live-channel";
+import type { ScoreBoard } from "@api/contract/scores";
+import { liveChannelUrl, liveStreamUrl, readLiveMessage, type LiveReading } from "./live-channel";
 
 /** Event cards' connections at most on one page (a watch page's own is never refused). */
 export const LIVE_CARD_CAP = 12;
@@ -64,12 +65,16 @@ export interface LiveBrowser {
   EventSource?: typeof EventSource;
 }
 
-/** What a part of the page hears of its event: its viewers (null until told) and whether its broadcast is interrupted. */
+/**
+ * What a part of the page hears of its event: its viewers (null until told), whether its broadcast is interrupted,
+ * and the game's board once a scorekeeper's tap changed it (null until then: the page's own data has it).
+ */
 export interface LiveState {
   viewers: number | null;
   interrupted: boolean;
+  board: ScoreBoard | null;
 }
-export const UNKNOWN_LIVE_STATE: LiveState = { viewers: null, interrupted: false };
+export const UNKNOWN_LIVE_STATE: LiveState = { viewers: null, interrupted: false, board: null };
 
 type Listener = (state: LiveState) => void;
 
@@ -143,9 +148,12 @@ export class LiveSubscriptions {
   }
 
   /** Merges what a message told (null: forgets the event) and tells the event's listeners. */
-  private setState(eventId: number, told: { viewers: number | null; interrupted: boolean | null } | null): void {
+  private setState(eventId: number, told: Pick<LiveReading, "viewers" | "interrupted" | "board"> | null): void {
     const before = this.states.get(eventId) ?? UNKNOWN_LIVE_STATE;
-    const state = told === null ? UNKNOWN_LIVE_STATE : { viewers: told.viewers ?? before.viewers, interrupted: told.interrupted ?? before.interrupted };
+    const state =
+      told === null
+        ? UNKNOWN_LIVE_STATE
+        : { viewers: told.viewers ?? before.viewers, interrupted: told.interrupted ?? before.interrupted, board: told.board ?? before.board };
     if (told === null) this.states.delete(eventId);
     else this.states.set(eventId, state);
     for (const i of this.interests.values()) if (i.eventId === eventId) i.listener(state);
@@ -163,7 +171,7 @@ export class LiveSubscriptions {
     const read = readLiveMessage(raw, this.versions.get(eventId) ?? null);
     if (!read) return;
     if (read.version !== null) this.versions.set(eventId, read.version);
-    if (read.viewers !== null || read.interrupted !== null) this.setState(eventId, read);
+    if (read.viewers !== null || read.interrupted !== null || read.board !== null) this.setState(eventId, read);
     if (read.reload) this.scheduleReload();
   }
 

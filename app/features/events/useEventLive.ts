@@ -36,9 +36,10 @@ function useLiveEvent(eventId: number | null, role: LiveRole, rank: number): Liv
   return state;
 }
 
-/** The watch page: counted among the viewers. */
-export function useEventLive(eventId: number | null): { viewers: number | null } {
-  return { viewers: useLiveEvent(eventId, "watch", 0).viewers };
+/** The watch page: counted among the viewers, and told the game's board as the scorekeeper taps. */
+export function useEventLive(eventId: number | null): Pick<LiveState, "viewers" | "board"> {
+  const { viewers, board } = useLiveEvent(eventId, "watch", 0);
+  return { viewers, board };
 }
 
 /** An event card: follows a live event or one starting soon, never counted among the viewers. */

@@ -20,6 +20,7 @@ type Namespaces = {
   orders: typeof import("../../../app/locales/en/orders.json");
   player: typeof import("../../../app/locales/en/player.json");
   reminders: typeof import("../../../app/locales/en/reminders.json");
+  scores: typeof import("../../../app/locales/en/scores.json");
   sessions: typeof import("../../../app/locales/en/sessions.json");
   share: typeof import("../../../app/locales/en/share.json");
   video: typeof import("../../../app/locales/en/video.json");

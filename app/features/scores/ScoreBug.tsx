@@ -1,0 +1,63 @@
+// The score bug over the player (issue 27): both sides' scores, the period and the game clock, as the scorekeeper's
+// taps make them. The board comes from the page's data and then from the event's live-state channel; the clock ticks
+// here from the reading the API gave (`ms` at `at`), and never past zero.
+import type { GameClock, ScoreBoard, ScoreState } from "@api/contract/scores";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+/** The clock's reading at `now`, from the API's last one (the same arithmetic as the API's clockReading). */
+function reading(clock: GameClock, now: number): number {
+  if (!clock.running) return clock.ms;
+  const moved = Math.max(0, now - clock.at);
+  return clock.direction === "down" ? Math.max(0, clock.ms - moved) : clock.ms + moved;
+}
+
+export function formatClock(ms: number): string {
+  const total = Math.floor(ms / 1000);
+  const minutes = Math.floor(total / 60);
+  return `${minutes}:${String(total % 60).padStart(2, "0")}`;
+}
+
+function useClock(clock: GameClock | null): number | null {
+  const [now, setNow] = useState<number | null>(null);
+  useEffect(() => {
+    setNow(Date.now());
+    if (!clock?.running) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [clock]);
+  // The server renders a running clock as it was read; the browser ticks it from hydration on.
+  return clock ? reading(clock, now ?? clock.at) : null;
+}
+
+export function usePeriodLabel(): (state: ScoreState) => string {
+  const { t } = useTranslation("scores");
+  return (state) => (state.overtime > 0 ? t("period.overtime", { n: state.overtime }) : t(`period.${state.sport}`, { n: state.period }));
+}
+
+export function ScoreBug({ board, away, home }: { board: ScoreBoard; away: string; home: string }) {
+  const { t } = useTranslation("scores");
+  const periodLabel = usePeriodLabel();
+  const { state } = board;
+  const clock = useClock(state.final ? null : state.clock);
+  const period = state.final ? t("bug.final") : periodLabel(state);
+  return (
+    <div className="score-bug" data-testid="score-bug" role="group" aria-label={t("bug.label", { away, home, awayScore: state.away, homeScore: state.home, period })}>
+      <span className="score-bug__side">
+        <span className="score-bug__team">{away}</span>
+        <span className="score-bug__score" data-side="away">
+          {state.away}
+        </span>
+      </span>
+      <span className="score-bug__side">
+        <span className="score-bug__team">{home}</span>
+        <span className="score-bug__score" data-side="home">
+          {state.home}
+        </span>
+      </span>
+      <span className="score-bug__period">{period}</span>
+      {clock !== null ? <span className="score-bug__clock">{formatClock(clock)}</span> : null}
+      {state.sets ? <span className="score-bug__sets">{t("bug.sets", { away: state.sets.away, home: state.sets.home })}</span> : null}
+    </div>
+  );
+}

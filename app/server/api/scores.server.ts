@@ -1,0 +1,43 @@
+// Game day calls (issue 27): the game an event's taps make (public; signed in, it also says whether the viewer may
+// keep score) and a scorekeeper's taps. A refused tap comes back as a result with the rule's words and what became
+// of every tap, so the scorekeeper's queue drops the refused ones and keeps going.
+import { SCORE_MESSAGES, type GameAnswer, type Tap, type TapsAnswer } from "@api/contract/scores";
+import { asUser, createApiClient, type ApiClientOptions } from "./client.server";
+import { isApiRequestError } from "./errors";
+
+type Data<T> = { data: T };
+
+export type TapsResult = { ok: true; answer: TapsAnswer } | { ok: false; status: number; message: string; answer: TapsAnswer | null };
+
+export function scoresEndpoints(options: ApiClientOptions) {
+  return {
+    /** The calls made as the user holding `token` (anonymous without one); a 401 runs `onUnauthenticated`. */
+    withUser(token: string | null, onUnauthenticated?: () => void) {
+      const client = createApiClient(asUser(options, token, onUnauthenticated));
+      return {
+        /** The event's game, or null when its sport has no scoring. */
+        async game(eventId: number): Promise<GameAnswer | null> {
+          try {
+            return (await client.get<Data<GameAnswer>>(`events/${eventId}/score`)).data;
+          } catch (error) {
+            if (isApiRequestError(error, "validation") && error.body?.message === SCORE_MESSAGES.noSport) return null;
+            throw error;
+          }
+        },
+        async sendTaps(eventId: number, taps: Tap[]): Promise<TapsResult> {
+          try {
+            return { ok: true, answer: (await client.post<Data<TapsAnswer>>(`events/${eventId}/score/taps`, { body: { taps } })).data };
+          } catch (error) {
+            if (isApiRequestError(error, "validation", "http", "not_found") && error.body?.message) {
+              const answer = (error.body as { data?: TapsAnswer }).data ?? null;
+              return { ok: false, status: error.status ?? 400, message: error.body.message, answer };
+            }
+            throw error;
+          }
+        },
+      };
+    },
+  };
+}
+
+export type ScoresEndpoints = ReturnType<typeof scoresEndpoints>;

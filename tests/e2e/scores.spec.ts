@@ -1,0 +1,75 @@
+// Game day (issue 27), on both channels: the channel's owner keeps score on /score/{id} on a phone while a viewer
+// watches the game live in another browser. Each tap reaches the viewer's score bug without a reload; a tap made
+// while the scorekeeper's phone is offline waits in its queue and arrives when the network returns; a correction the
+// rules refuse is said in the page's language; the page passes axe.
+import type { Browser, Page } from "@playwright/test";
+import { expect, expectAccessible, test, visit, type TestChannel } from "./fixtures";
+import { copy } from "./support/copy";
+import { addEvents, findEventNamed } from "./support/events";
+
+const GAME = "Game day on the score bug";
+
+test.use({ channelSetup: { edit: addEvents({ key: "score-game", name: GAME, access_type: "free", start: { minutes: -5 }, duration: 120 }) } });
+
+const bug = (page: Page) => page.getByTestId("score-bug");
+const bugScore = (page: Page, side: "home" | "away") => bug(page).locator(`.score-bug__score[data-side="${side}"]`);
+
+async function viewer(browser: Browser, ch: TestChannel, id: number): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await visit(page, ch.url(`/watch/${id}`));
+  // A marker on the window survives only if the page is never reloaded.
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  return page;
+}
+
+for (const template of ["alpha", "beta"] as const) {
+  test.describe(template, () => {
+    test.use({ template, viewport: { width: 390, height: 844 } });
+
+    test("the owner's taps reach a viewer's score bug without a reload, offline ones too, and a refusal is said", async ({ page, context, browser, request, consoleErrors, ownChannel: ch, signIn }) => {
+      const t = copy(ch.lang, "scores");
+      const id = await findEventNamed(request, ch, "live", "free", GAME);
+      const watching = await viewer(browser, ch, id);
+      await expect(bug(watching)).toBeVisible();
+      await expect(bugScore(watching, "home")).toHaveText("0");
+
+      await signIn(ch, "owner");
+      await visit(page, ch.url(`/score/${id}`));
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(t.keeper.heading);
+      await expectAccessible(page);
+
+      // The sport's first play, for the home side: its points (its label's "+N", tests/unit/score-rules.test.ts) on the
+      // viewer's bug.
+      const board = page.getByTestId("keeper-board");
+      const homeSet = page.locator("fieldset.keeper__plays").nth(1);
+      const first = homeSet.locator("button.keeper__play").first();
+      const label = (await first.textContent())!.trim();
+      const points = Number(/^\+(\d+)/.exec(label)![1]);
+      await first.click();
+      await expect(board.locator('[data-side="home"]')).toHaveText(String(points));
+      await expect(bugScore(watching, "home")).toHaveText(String(points));
+      await expect(page.getByRole("status")).toHaveText(t.keeper.allSent);
+
+      // Offline: the tap waits in the queue (and the page says so), then goes when the network returns.
+      await context.setOffline(true);
+      await page.locator("fieldset.keeper__plays").nth(0).locator("button.keeper__play").first().click();
+      await expect(page.getByRole("status")).toHaveText(t.keeper.offline);
+      await expect(bugScore(watching, "away")).toHaveText("0");
+      await context.setOffline(false);
+      await expect(bugScore(watching, "away")).toHaveText(String(points), { timeout: 15_000 });
+      // The browser reports each send the offline network refused.
+      expect(new Set(consoleErrors.splice(0))).toEqual(new Set(["Failed to load resource: net::ERR_INTERNET_DISCONNECTED"]));
+      await expect(page.getByRole("status")).toHaveText(t.keeper.allSent);
+
+      // Two corrections of the away side: the second would go below zero, and is refused in the page's language.
+      const away = page.locator("fieldset.keeper__plays").nth(0);
+      for (let i = 0; i < points + 1; i++) await away.locator("button.keeper__correction").click();
+      await expect(page.getByRole("alert")).toHaveText(t.api.belowZero);
+      await expect(bugScore(watching, "away")).toHaveText("0");
+
+      expect(await watching.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      await expectAccessible(watching);
+    });
+  });
+}
+
