@@ -137,3 +137,24 @@ export interface TapsAnswer {
   results: TapResult[];
   game: GameAnswer;
 }
+
+/** POST /console/scorekeepers: the owner grants the role to an account of the channel, for one event or the season. */
+export const scorekeeperBodySchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email({ error: "A valid email address is required" })),
+  /** The event; none (or null) for every event of the channel. */
+  event_id: z.number().int().positive().nullable().optional(),
+});
+
+export const SCOREKEEPER_MESSAGES = {
+  noAccount: "No account with this email on the channel. Ask them to register first.",
+} as const;
+
+/** A scorekeeper grant as the console lists it. */
+export interface Scorekeeper {
+  id: number;
+  email: string;
+  name: string;
+  /** Null: every event of the channel (the season). */
+  event_id: number | null;
+  created_at: string;
+}

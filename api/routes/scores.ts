@@ -1,15 +1,21 @@
 // Game day (issue 27): GET /events/{id}/score, the game as its scorekeeper's taps make it (public like the event),
-// and POST /events/{id}/score/taps, a scorekeeper's taps (the channel's owner, or an account granted the role).
+// and POST /events/{id}/score/taps, a scorekeeper's taps (the channel's owner, or an account granted the role); and the
+// owner's grants of that role: GET and POST /console/scorekeepers, DELETE /console/scorekeepers/{id}.
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../context";
 import { idParamSchema } from "../contract/common";
-import { SCORE_MESSAGES, tapsBodySchema } from "../contract/scores";
+import { SCORE_MESSAGES, scorekeeperBodySchema, tapsBodySchema } from "../contract/scores";
 import { body, param } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { currentUser, requireUser } from "../middleware/user";
+import { requireChannelManager } from "../middleware/roles";
+import { consoleScope } from "../services/console/scope";
 import { addTaps, gameOf, type ScoreScope } from "../services/scores/game";
+import { grantScorekeeperRole, listScorekeepers, revokeScorekeeper } from "../services/scores/keepers";
 
 const scoreScope = (c: Context<AppEnv>): ScoreScope => ({ db: c.get("db"), channelId: c.get("channel").id, now: c.get("now")(), env: c.env });
+
+const ownerOnly = [requireApiKey, requireUser(), requireChannelManager()] as const;
 
 export const scoreRoutes = new Hono<AppEnv>()
   .get("/events/:id/score", requireApiKey, param(idParamSchema), async (c) => {
@@ -25,4 +31,13 @@ export const scoreRoutes = new Hono<AppEnv>()
     const refused = answer.results.find((r) => r.status === "refused");
     if (refused) return c.json({ message: refused.message, data: answer }, 422);
     return c.json({ data: answer });
+  })
+  .get("/console/scorekeepers", ...ownerOnly, async (c) => c.json({ data: await listScorekeepers(consoleScope(c)) }))
+  .post("/console/scorekeepers", ...ownerOnly, body(scorekeeperBodySchema), async (c) => {
+    const { email, event_id } = c.req.valid("json");
+    return c.json({ data: await grantScorekeeperRole(consoleScope(c), email, event_id ?? null) });
+  })
+  .delete("/console/scorekeepers/:id", ...ownerOnly, param(idParamSchema), async (c) => {
+    await revokeScorekeeper(consoleScope(c), c.req.valid("param").id);
+    return c.json({ data: { deleted: true } });
   });

@@ -4,8 +4,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@api/db/client";
-import { SCORE_MESSAGES as M, type GameAnswer, type TapAction, type TapsAnswer } from "@api/contract/scores";
-import { eventCategories, events, scoreTaps, users } from "@api/db/schema";
+import { SCORE_MESSAGES as M, SCOREKEEPER_MESSAGES, type GameAnswer, type Scorekeeper, type TapAction, type TapsAnswer } from "@api/contract/scores";
+import { auditLog, eventCategories, events, scoreTaps, users } from "@api/db/schema";
 import { grantScorekeeper } from "@api/db/repos/scores";
 import { client, clockedApi, env, freshEmail, json, registerUser, type Client, type Data } from "./auth-helpers";
 import type { LiveMessage } from "@api/contract/event-live";
@@ -32,10 +32,10 @@ const game = async (eventId: number, token?: string, c: Client = alpha) => {
   return (await json<Data<GameAnswer>>(res)).data;
 };
 
-async function account(c: Client, role?: "owner"): Promise<{ id: number; token: string }> {
+async function account(c: Client, role?: "owner"): Promise<{ id: number; token: string; email: string }> {
   const s = await registerUser(c, freshEmail("score"));
   if (role) await db.update(users).set({ role }).where(eq(users.id, s.user.id));
-  return { id: s.user.id, token: s.token };
+  return { id: s.user.id, token: s.token, email: s.user.email };
 }
 
 beforeAll(async () => {
@@ -235,5 +235,52 @@ describe("POST /events/{id}/score/taps", () => {
     const res = await send(ev.volley, [...points("home", 25, 0), ...points("away", 23, 30), tap(60, { kind: "period" }), tap(61, score("away", "point"))], who.owner);
     expect(res.status).toBe(200);
     expect((await game(ev.volley)).state).toMatchObject({ sport: "volleyball", sets: { home: 1, away: 0 }, home: 0, away: 1, period: 2, clock: null });
+  });
+});
+
+describe("the scorekeeper role: GET, POST /console/scorekeepers, DELETE /console/scorekeepers/{id}", () => {
+  const del = (path: string, token: string) => call(HOSTS.alpha, `${path}?api_key=${alpha.key}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } }, app);
+
+  it("an owner grants an account the role for one event, it keeps score there only, and the grant is taken back", async () => {
+    const volunteer = await account(alpha);
+    const res = await alpha.post("/api/console/scorekeepers", { email: volunteer.email.toUpperCase(), event_id: ev.hoops2 }, who.owner);
+    expect(res.status).toBe(200);
+    const list = (await json<Data<Scorekeeper[]>>(res)).data;
+    const grant = list.find((k) => k.email === volunteer.email)!;
+    expect(grant).toMatchObject({ event_id: ev.hoops2 });
+    // Granted twice: still one grant.
+    await alpha.post("/api/console/scorekeepers", { email: volunteer.email, event_id: ev.hoops2 }, who.owner);
+    const again = (await json<Data<Scorekeeper[]>>(await alpha.get("/api/console/scorekeepers", who.owner))).data;
+    expect(again.filter((k) => k.email === volunteer.email)).toHaveLength(1);
+
+    expect((await game(ev.hoops2, volunteer.token)).can_keep_score).toBe(true);
+    expect((await send(ev.hoops2, [tap(300, score("home", "free_throw"))], volunteer.token)).status).toBe(200);
+    expect((await send(ev.hoops, [tap(300, score("home", "free_throw"))], volunteer.token)).status).toBe(403);
+
+    expect((await del(`/api/console/scorekeepers/${grant.id}`, who.owner)).status).toBe(200);
+    expect((await send(ev.hoops2, [tap(301, score("home", "free_throw"))], volunteer.token)).status).toBe(403);
+    expect((await del(`/api/console/scorekeepers/${grant.id}`, who.owner)).status).toBe(404);
+    const audit = await db.select().from(auditLog).where(eq(auditLog.target, `scorekeeper:${volunteer.email}`));
+    expect(audit.map((a) => a.action).sort()).toEqual(["scorekeeper.grant", "scorekeeper.grant", "scorekeeper.revoke"]);
+  });
+
+  it("refuses an email with no account on the channel, in plain words, and another channel's event", async () => {
+    let res = await alpha.post("/api/console/scorekeepers", { email: "nobody-here@example.test" }, who.owner);
+    expect(res.status).toBe(422);
+    expect(await json(res)).toEqual({ message: SCOREKEEPER_MESSAGES.noAccount, errors: { email: [SCOREKEEPER_MESSAGES.noAccount] } });
+    const volunteer = await account(alpha);
+    res = await alpha.post("/api/console/scorekeepers", { email: volunteer.email, event_id: ev.beta }, who.owner);
+    expect(res.status).toBe(404);
+    res = await alpha.post("/api/console/scorekeepers", { email: "not an email" }, who.owner);
+    expect(res.status).toBe(422);
+  });
+
+  it("is the owner's: a viewer and a scorekeeper get 403, and another channel's owner sees only their own grants", async () => {
+    for (const token of [who.fan, who.keeper]) {
+      expect((await alpha.get("/api/console/scorekeepers", token)).status).toBe(403);
+      expect((await alpha.post("/api/console/scorekeepers", { email: "x@example.test" }, token)).status).toBe(403);
+    }
+    const betaList = (await json<Data<Scorekeeper[]>>(await beta.get("/api/console/scorekeepers", who.betaOwner))).data;
+    expect(betaList).toEqual([]);
   });
 });

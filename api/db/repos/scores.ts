@@ -1,8 +1,9 @@
 // Game day queries (issue 27): an event's taps, in the order they arrived, and who may keep score. Every query is
 // scoped to a channel.
-import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
 import type { Db } from "../client";
-import { eventCategories } from "../catalogue-schema";
+import { users } from "../auth-schema";
+import { eventCategories, events } from "../catalogue-schema";
 import { scorekeepers, scoreTaps } from "../scores-schema";
 
 export interface EventScope {
@@ -62,4 +63,31 @@ export async function sportWithParent(db: Db, channelId: number, categoryId: num
   const sport = await find(categoryId);
   const parent = sport?.parentId ? await find(sport.parentId) : undefined;
   return { sport: sport ?? null, parent: parent ?? null };
+}
+
+/** The channel's grants, newest first, with who holds them. */
+export const scorekeepersQuery = (db: Db, channelId: number) =>
+  db
+    .select({ id: scorekeepers.id, eventId: scorekeepers.eventId, createdAt: scorekeepers.createdAt, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(scorekeepers)
+    .innerJoin(users, eq(users.id, scorekeepers.userId))
+    .where(eq(scorekeepers.channelId, channelId))
+    .orderBy(desc(scorekeepers.id));
+
+/** An account of the channel by email. */
+export const channelUserByEmail = (db: Db, channelId: number, email: string) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.channelId, channelId), eq(users.email, email)))
+    .get();
+
+/** Any event of the channel, published or not (an owner may grant a draft's scorekeeper ahead of time). */
+export const channelEventExists = async (db: Db, channelId: number, eventId: number) =>
+  (await db.select({ id: events.id }).from(events).where(and(eq(events.channelId, channelId), eq(events.id, eventId))).get()) !== undefined;
+
+/** Removes a grant of the channel; answers whether there was one. */
+export async function removeScorekeeper(db: Db, channelId: number, id: number): Promise<boolean> {
+  const rows = await db.delete(scorekeepers).where(and(eq(scorekeepers.channelId, channelId), eq(scorekeepers.id, id))).returning({ id: scorekeepers.id });
+  return rows.length > 0;
 }
