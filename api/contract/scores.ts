@@ -115,6 +115,7 @@ export interface PlayEntry {
   home: number;
   away: number;
   period: number;
+  overtime: number;
   sets: { home: number; away: number } | null;
   final: boolean;
 }

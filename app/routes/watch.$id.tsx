@@ -23,6 +23,9 @@ import { loadEventPlayback } from "~/server/watch.server";
 import { requireTenant, requireUser } from "~/server/guards.server";
 import { matchup, participantLabel, sides } from "~/lib/format";
 import { ScoreBug } from "~/features/scores/ScoreBug";
+import { PlayByPlay, playPosition } from "~/features/scores/PlayByPlay";
+import type { PlayerHandle } from "~/features/player/Player";
+import { useCallback, useState } from "react";
 import { loadScoreBoard } from "~/features/scores/scores.server";
 import scoresCss from "~/styles/scores.css?url";
 import playerCss from "~/styles/player.css?url";
@@ -74,12 +77,27 @@ export const links: LinksFunction = () => [...catalogueLinks(), { rel: "styleshe
 
 export const meta = metaWithSocial;
 
+/** Seeks to a play's moment: its time on the live timeline (whose 0 the manifest dates), else from the event's start. */
+function seekToPlay(handle: PlayerHandle, at: number, start: number) {
+  handle.seekTo(playPosition(at, handle.presentationStart() ?? start));
+}
+
 export default function Watch() {
   const { event, playback, passes, clips, reminder, offer, social, board: loadedBoard } = useLoaderData<typeof loader>();
   const { t } = useTranslation("calendar");
   const grant = playback.kind === "allowed" ? playback.grant : null;
+  const [handle, setHandle] = useState<PlayerHandle | null>(null);
   const clip = useClipArea(
     grant && clips ? { verdict: grant.clip, thumbnails: grant.thumbnails, source: { event_id: event.id }, ...clips, returnTo: `/watch/${event.id}` } : null,
+  );
+  // The clip cutter and the play-by-play both drive the player.
+  const clipHandle = clip.onPlayerHandle;
+  const onPlayerHandle = useCallback(
+    (h: PlayerHandle | null) => {
+      clipHandle(h);
+      setHandle(h);
+    },
+    [clipHandle],
   );
   const { stage, overlay } = useWatchStage({
     playback,
@@ -91,7 +109,7 @@ export default function Watch() {
     buyHref: `/buy?event_id=${event.id}`,
     startsAt: event.event_utc_ts,
     passes,
-    onPlayerHandle: clip.onPlayerHandle,
+    onPlayerHandle,
     playerControls: clip.button,
     besideCountdown: reminder ? <RemindMe eventId={event.id} state={reminder} returnTo={`/watch/${event.id}`} /> : null,
     scheduled: <EventTime iso={event.event_utc_ts} zone={event.time_zone} />,
@@ -113,6 +131,14 @@ export default function Watch() {
         belowStage={
           <>
             {clip.area}
+            {board && teams ? (
+              <PlayByPlay
+                board={board}
+                away={participantLabel(teams.away)}
+                home={participantLabel(teams.home)}
+                onSeek={handle ? (at) => seekToPlay(handle, at, Date.parse(event.event_utc_ts)) : undefined}
+              />
+            ) : null}
             <EventActions
               share={{ url: social.url, title: matchup(event), linkLabel: t("share.linkLabel") }}
               calendarEventId={event.stream_status === "finished" ? null : event.id}

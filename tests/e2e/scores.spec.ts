@@ -4,7 +4,7 @@
 // rules refuse is said in the page's language; the page passes axe.
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectAccessible, test, visit, type TestChannel } from "./fixtures";
-import { copy } from "./support/copy";
+import { copy, fill } from "./support/copy";
 import { addEvents, findEventNamed } from "./support/events";
 
 const GAME = "Game day on the score bug";
@@ -49,6 +49,28 @@ for (const template of ["alpha", "beta"] as const) {
       await expect(board.locator('[data-side="home"]')).toHaveText(String(points));
       await expect(bugScore(watching, "home")).toHaveText(String(points));
       await expect(page.getByRole("status")).toHaveText(t.keeper.allSent);
+      // The viewer's play-by-play tells the play, with the score after it, in a polite live region.
+      const plays = watching.getByRole("region", { name: t.plays.title });
+      const homeName = (await homeSet.locator("legend").textContent())!.trim();
+      await expect(plays.getByRole("listitem").first()).toContainText(fill(t.plays.scored, { team: homeName, points }));
+      await expect(plays.getByRole("list")).toHaveAttribute("aria-live", "polite");
+
+      // A key play with a player's number and a note, for the home side.
+      const keyPlay = page.getByRole("group", { name: t.keeper.keyPlayLegend });
+      await keyPlay.getByLabel(t.keeper.side).selectOption("home");
+      await keyPlay.getByLabel(t.keeper.player).fill("23");
+      await keyPlay.getByLabel(t.keeper.note).fill("Steal and dunk");
+      await keyPlay.getByRole("button", { name: t.keeper.keyPlay }).click();
+      const latest = plays.getByRole("listitem").first();
+      await expect(latest).toContainText(t.plays.keyPlay);
+      await expect(latest).toContainText(fill(t.plays.player, { number: "23" }));
+      await expect(latest).toContainText("Steal and dunk");
+      // Each play seeks the video to its moment: the first play, a few seconds back from the key play's.
+      const video = watching.locator("video.player__video");
+      await expect(video).toHaveJSProperty("paused", false);
+      const edge = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+      await plays.getByRole("button", { name: new RegExp(fill(t.plays.scored, { team: homeName, points }).replace(/[+]/g, "\\+")) }).click();
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeLessThan(edge - 1);
 
       // Offline: the tap waits in the queue (and the page says so), then goes when the network returns.
       await context.setOffline(true);

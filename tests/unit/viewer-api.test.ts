@@ -15,6 +15,7 @@ import { favoritesEndpoints } from "~/server/api/favorites.server";
 import { ordersEndpoints } from "~/server/api/orders.server";
 import { playbackEndpoints } from "~/server/api/playback.server";
 import { remindersEndpoints } from "~/server/api/reminders.server";
+import { scoresEndpoints } from "~/server/api/scores.server";
 import { sessionsEndpoints } from "~/server/api/sessions.server";
 import { streamsEndpoints } from "~/server/api/streams.server";
 import { videoEndpoints } from "~/server/api/video.server";
@@ -53,6 +54,7 @@ function channel(routes: Record<string, () => Response>) {
     clips: clipsEndpoints(options, "en"),
     favorites: favoritesEndpoints(options, "en"),
     reminders: remindersEndpoints(options),
+    scores: scoresEndpoints(options),
     devices: devicesEndpoints(options),
     sessions: sessionsEndpoints(options),
     streams: streamsEndpoints(options),

@@ -43,7 +43,7 @@ function playEntry(sport: ScoringSport, { tap, state }: ReplayEntry): PlayEntry 
   if (action.kind === "undo" || action.kind === "clock" || action.kind === "clock_set") return null;
   const plays: Record<string, number> = SCORING_PLAYS[sport];
   const points = action.kind === "score" ? plays[action.play] : action.kind === "adjust" ? action.points : null;
-  return { id: tap.id, at: tap.at, action, points, home: state.home, away: state.away, period: state.period, sets: state.sets, final: state.final };
+  return { id: tap.id, at: tap.at, action, points, home: state.home, away: state.away, period: state.period, overtime: state.overtime, sets: state.sets, final: state.final };
 }
 
 function answer(sport: ScoringSport, taps: (StoredTap & { hidden: boolean })[], canKeep: boolean): GameAnswer {

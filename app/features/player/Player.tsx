@@ -26,7 +26,11 @@ export interface PlayerHandle {
   video: HTMLVideoElement;
   /** The seekable range, seconds on the item's timeline (the DVR window while live). */
   seekRange(): { start: number; end: number };
+  /** Seeks within the seekable range, as the player's own controls do (kept there through shaka's gap jumps). */
+  seekTo(seconds: number): void;
   isLive(): boolean;
+  /** The wall-clock time (epoch ms) of the timeline's 0 while live, as the manifest says; null on demand. */
+  presentationStart(): number | null;
   /** Leaves full screen (a panel outside the player is about to open). */
   exitFullscreen(): void;
 }
@@ -95,7 +99,9 @@ function MainPlayer({ eventId, manifest, token, tokenPlace, stream, poster, titl
   const { status, player, autoMuted, unmute, cast, toggleCast } = useShakaPlayer(videoRef, { containerRef: screenRef, cast: true, eventId, manifest, token, tokenPlace, stream });
   const state = usePlaybackState(videoRef, player);
   const captions = useCaptions(player, root?.lang ?? i18n.language);
-  usePlayerHandle(videoRef, player, onHandle);
+  // Every seek of the controls and keys goes through one seeker, which keeps it where the viewer asked (seek.ts).
+  const seeker = useRef<Seeker | null>(null);
+  usePlayerHandle(videoRef, player, seeker, onHandle);
   // Known only in the browser: read after hydration so the server and first client render agree.
   const [pipSupported, setPipSupported] = useState(false);
   useEffect(() => setPipSupported(Boolean(document.pictureInPictureEnabled)), []);
@@ -109,8 +115,6 @@ function MainPlayer({ eventId, manifest, token, tokenPlace, stream, poster, titl
   /** A touch's tap on the picture shows or hides the controls instead of pausing. */
   const lastPointer = useRef<string>("mouse");
 
-  // Every seek of the controls and keys goes through one seeker, which keeps it where the viewer asked (seek.ts).
-  const seeker = useRef<Seeker | null>(null);
   useEffect(() => {
     const v = videoRef.current;
     if (!v) return;
@@ -277,14 +281,21 @@ function MainPlayer({ eventId, manifest, token, tokenPlace, stream, poster, titl
 }
 
 /** Hands the ready player to `onHandle`, and takes it back on unmount. */
-function usePlayerHandle(videoRef: RefObject<HTMLVideoElement>, player: ShakaPlayer | null, onHandle?: (handle: PlayerHandle | null) => void) {
+function usePlayerHandle(videoRef: RefObject<HTMLVideoElement>, player: ShakaPlayer | null, seeker: RefObject<Seeker | null>, onHandle?: (handle: PlayerHandle | null) => void) {
   useEffect(() => {
     const video = videoRef.current;
     if (!onHandle || !player || !video) return;
     onHandle({
       video,
       seekRange: () => player.seekRange(),
+      seekTo: (s) => {
+        const { start, end } = player.seekRange();
+        const target = Math.min(Math.max(s, start), end);
+        if (seeker.current) seeker.current.seek(target);
+        else video.currentTime = target;
+      },
       isLive: () => player.isLive(),
+      presentationStart: () => (player.isLive() ? (player.getPresentationStartTimeAsDate()?.getTime() ?? null) : null),
       exitFullscreen: () => {
         if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
       },
