@@ -24,6 +24,7 @@ import { requireTenant, requireUser } from "~/server/guards.server";
 import { matchup, participantLabel, sides } from "~/lib/format";
 import { ScoreBug } from "~/features/scores/ScoreBug";
 import { PlayByPlay, playPosition } from "~/features/scores/PlayByPlay";
+import { scoresHidden, useSpoilerSafe } from "~/features/scores/spoilers";
 import type { PlayerHandle } from "~/features/player/Player";
 import { useCallback, useState } from "react";
 import { loadScoreBoard } from "~/features/scores/scores.server";
@@ -31,7 +32,7 @@ import scoresCss from "~/styles/scores.css?url";
 import playerCss from "~/styles/player.css?url";
 import { readForm } from "~/server/form.server";
 
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { event, playback } = await loadEventPlayback(context, params.id);
   const title = matchup(event);
   const tenant = requireTenant(context);
@@ -53,6 +54,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     reminder: await reminder,
     offer: await offer,
     board: await board,
+    hideScores: scoresHidden(request.headers.get("Cookie")),
     meta: { title, description: event.description ?? eventSummary(event) },
     social: { url: absoluteUrl(context, `/watch/${event.id}`)!, image: absoluteUrl(context, event.poster), type: "video.other" as const },
   };
@@ -83,7 +85,8 @@ function seekToPlay(handle: PlayerHandle, at: number, start: number) {
 }
 
 export default function Watch() {
-  const { event, playback, passes, clips, reminder, offer, social, board: loadedBoard } = useLoaderData<typeof loader>();
+  const { event, playback, passes, clips, reminder, offer, social, board: loadedBoard, hideScores } = useLoaderData<typeof loader>();
+  const [scoresOff, toggleScores] = useSpoilerSafe(hideScores);
   const { t } = useTranslation("calendar");
   const grant = playback.kind === "allowed" ? playback.grant : null;
   const [handle, setHandle] = useState<PlayerHandle | null>(null);
@@ -127,7 +130,7 @@ export default function Watch() {
         stage={stage}
         overlay={overlay}
         watching={viewers}
-        scoreBug={board && teams ? <ScoreBug board={board} away={participantLabel(teams.away)} home={participantLabel(teams.home)} /> : null}
+        scoreBug={board && teams && !scoresOff ? <ScoreBug state={board.state} away={participantLabel(teams.away)} home={participantLabel(teams.home)} /> : null}
         belowStage={
           <>
             {clip.area}
@@ -137,6 +140,8 @@ export default function Watch() {
                 away={participantLabel(teams.away)}
                 home={participantLabel(teams.home)}
                 onSeek={handle ? (at) => seekToPlay(handle, at, Date.parse(event.event_utc_ts)) : undefined}
+                hidden={scoresOff}
+                onToggleHidden={toggleScores}
               />
             ) : null}
             <EventActions

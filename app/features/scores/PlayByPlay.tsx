@@ -5,12 +5,30 @@ import type { PlayEntry, ScoreBoard } from "@api/contract/scores";
 import { useTranslation } from "react-i18next";
 import { usePeriodLabel } from "./ScoreBug";
 
-/** The seconds on the player's timeline of a play tapped at `at` (epoch ms): from the live timeline's 0, or the start. */
+/** A play is watched from a few seconds before it was tapped: the viewer sees it happen. */
+export const PLAY_LEAD_S = 5;
+
+/** Where on the player's timeline to watch a play tapped at `at` (epoch ms), whose 0 is `zero` (epoch ms). */
 export function playPosition(at: number, zero: number): number {
-  return Math.max(0, (at - zero) / 1000);
+  return Math.max(0, (at - zero) / 1000 - PLAY_LEAD_S);
 }
 
-export function PlayByPlay({ board, away, home, onSeek }: { board: ScoreBoard; away: string; home: string; onSeek?: (at: number) => void }) {
+export function PlayByPlay({
+  board,
+  away,
+  home,
+  onSeek,
+  hidden,
+  onToggleHidden,
+}: {
+  board: ScoreBoard;
+  away: string;
+  home: string;
+  onSeek?: (at: number) => void;
+  /** Spoiler-safe: the viewer hid scores (spoilers.ts); the section keeps only its switch. */
+  hidden: boolean;
+  onToggleHidden: () => void;
+}) {
   const { t } = useTranslation("scores");
   const periodLabel = usePeriodLabel();
   const team = (side: "home" | "away" | undefined) => (side === "home" ? home : side === "away" ? away : "");
@@ -34,7 +52,21 @@ export function PlayByPlay({ board, away, home, onSeek }: { board: ScoreBoard; a
   const plays = [...board.plays].reverse();
   return (
     <section className="play-by-play" aria-labelledby="play-by-play-title">
-      <h2 id="play-by-play-title">{t("plays.title")}</h2>
+      <div className="play-by-play__head">
+        <h2 id="play-by-play-title">{t("plays.title")}</h2>
+        <button type="button" className="play-by-play__hide" aria-pressed={hidden} onClick={onToggleHidden}>
+          {t("spoilers.hide")}
+        </button>
+      </div>
+      {hidden ? <p className="play-by-play__empty">{t("spoilers.hidden")}</p> : <PlayList plays={plays} describe={describe} onSeek={onSeek} />}
+    </section>
+  );
+}
+
+function PlayList({ plays, describe, onSeek }: { plays: PlayEntry[]; describe: (p: PlayEntry) => string; onSeek?: (at: number) => void }) {
+  const { t } = useTranslation("scores");
+  return (
+    <>
       {/* Polite: a new play is read after what the reader is saying, never over it. */}
       <ol className="play-by-play__list" aria-live="polite" aria-relevant="additions">
         {plays.map((p) => {
@@ -59,6 +91,6 @@ export function PlayByPlay({ board, away, home, onSeek }: { board: ScoreBoard; a
         })}
       </ol>
       {plays.length === 0 ? <p className="play-by-play__empty">{t("plays.empty")}</p> : null}
-    </section>
+    </>
   );
 }

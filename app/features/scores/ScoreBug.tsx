@@ -1,7 +1,7 @@
 // The score bug over the player (issue 27): both sides' scores, the period and the game clock, as the scorekeeper's
-// taps make them. The board comes from the page's data and then from the event's live-state channel; the clock ticks
-// here from the reading the API gave (`ms` at `at`), and never past zero.
-import type { GameClock, ScoreBoard, ScoreState } from "@api/contract/scores";
+// taps make them. The board comes from the page's data and then from the event's live-state channel. The clock ticks
+// here from the API's reading (`ms` at `at`), never past zero.
+import type { GameClock, ScoreState } from "@api/contract/scores";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -35,10 +35,10 @@ export function usePeriodLabel(): (state: ScoreState) => string {
   return (state) => (state.overtime > 0 ? t("period.overtime", { n: state.overtime }) : t(`period.${state.sport}`, { n: state.period }));
 }
 
-export function ScoreBug({ board, away, home }: { board: ScoreBoard; away: string; home: string }) {
+/** The bug for `state`: the game now. */
+export function ScoreBug({ state, away, home }: { state: ScoreState; away: string; home: string }) {
   const { t } = useTranslation("scores");
   const periodLabel = usePeriodLabel();
-  const { state } = board;
   const clock = useClock(state.final ? null : state.clock);
   const period = state.final ? t("bug.final") : periodLabel(state);
   return (
