@@ -86,6 +86,13 @@ export interface GameClock {
   at: number;
 }
 
+/** The clock's reading at `at`: a running clock has moved since its last tap (down to zero at most). */
+export function clockReading(clock: GameClock, at: number): number {
+  if (!clock.running) return clock.ms;
+  const moved = Math.max(0, at - clock.at);
+  return clock.direction === "down" ? Math.max(0, clock.ms - moved) : clock.ms + moved;
+}
+
 export interface ScoreState {
   sport: ScoringSport;
   home: number;

@@ -1,8 +1,8 @@
 // Each sport's scoring rules and the replay of a scorekeeper's taps (issue 27, api/services/scores/rules.ts).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { SCORE_MESSAGES as M, SCORING_PLAYS, type ScoringSport, type TapAction } from "@api/contract/scores";
-import { checkTap, clockReading, initialState, replay, scoringOf, SPORT_RULES, type StoredTap } from "@api/services/scores/rules";
+import { clockReading, SCORE_MESSAGES as M, SCORING_PLAYS, type ScoringSport, type TapAction } from "@api/contract/scores";
+import { checkTap, initialState, replay, scoringOf, SPORT_RULES, tapChecker, type StoredTap } from "@api/services/scores/rules";
 
 const T0 = 1_800_000_000_000;
 let n = 0;
@@ -199,6 +199,45 @@ describe("taps sent late, from a queue that was offline", () => {
     const game = replay("soccer", [goal, { ...lateFinal, seq: 2 }]);
     expect(game.state.home).toBe(0);
     expect(game.skipped).toEqual([{ tap: goal, error: M.final }]);
+  });
+});
+
+describe("a batch of taps (tapChecker)", () => {
+  /** A seeded pseudo-random sequence, so a failure replays the same batch. */
+  function random(seed: number) {
+    let x = seed;
+    return () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  }
+
+  it.each([1, 2, 3, 4, 5])("answers what checkTap answers for every tap, in or out of order (seed %i)", (seed) => {
+    const r = random(seed);
+    const pick = <T,>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
+    const actions: (() => TapAction)[] = [
+      () => score(pick(["home", "away"] as const), pick(["free_throw", "field_goal", "three"])),
+      () => ({ kind: "adjust", side: pick(["home", "away"] as const), points: pick([-3, -1, 1]) }),
+      () => next,
+      () => ({ kind: "clock", action: pick(["start", "stop"] as const) }),
+      () => ({ kind: "final" }),
+      () => ({ kind: "reopen" }),
+    ];
+    const stored: StoredTap[] = [];
+    for (let i = 0; i < 20; i++) stored.push(tap(i * 10, pick(actions)()));
+    const accepted = stored.filter((t) => checkTap("basketball", stored.slice(0, stored.indexOf(t)), t) === null);
+    const checker = tapChecker("basketball", accepted);
+    const reference = [...accepted];
+    for (let i = 0; i < 60; i++) {
+      // Mostly at the end, sometimes among earlier taps (a queue that was offline), sometimes an undo.
+      const at = r() < 0.8 ? 300 + i * 5 : Math.floor(r() * 300);
+      const undoable = reference.filter((t) => t.action.kind !== "undo");
+      const action: TapAction = r() < 0.1 && undoable.length ? { kind: "undo", target: pick(undoable).id } : pick(actions)();
+      const t = tap(at, action);
+      const expected = checkTap("basketball", reference, t);
+      expect(checker.check(t)).toBe(expected);
+      if (expected === null) {
+        checker.add(t);
+        reference.push(t);
+      }
+    }
   });
 });
 

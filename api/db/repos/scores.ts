@@ -1,10 +1,12 @@
 // Game day queries (issue 27): an event's taps, in the order they arrived, and who may keep score. Every query is
 // scoped to a channel.
 import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../client";
 import { users } from "../auth-schema";
 import { eventCategories, events } from "../catalogue-schema";
 import { scorekeepers, scoreTaps } from "../scores-schema";
+import { publicEvents } from "./catalogue-events";
 
 export interface EventScope {
   channelId: number;
@@ -51,18 +53,22 @@ export async function grantScorekeeper(db: Db, channelId: number, userId: number
   if (!existing) await db.insert(scorekeepers).values({ channelId, userId, eventId, createdAt: now });
 }
 
-/** A sport and its parent, for the scoring they name (`scoringOf`). */
-export async function sportWithParent(db: Db, channelId: number, categoryId: number | null): Promise<{ sport: { alias: string } | null; parent: { alias: string } | null }> {
-  if (categoryId === null) return { sport: null, parent: null };
-  const find = (id: number) =>
-    db
-      .select({ alias: eventCategories.alias, parentId: eventCategories.parentId })
-      .from(eventCategories)
-      .where(and(eq(eventCategories.channelId, channelId), eq(eventCategories.id, id)))
-      .get();
-  const sport = await find(categoryId);
-  const parent = sport?.parentId ? await find(sport.parentId) : undefined;
-  return { sport: sport ?? null, parent: parent ?? null };
+/**
+ * A public event of the channel with its sport and that sport's parent, for the scoring they name (`scoringOf`): one
+ * read. Undefined when the channel has no such public event.
+ */
+export async function scoredEventRow(db: Db, channelId: number, eventId: number) {
+  const sport = alias(eventCategories, "sport");
+  const parent = alias(eventCategories, "parent_sport");
+  const row = await db
+    .select({ id: events.id, sportAlias: sport.alias, parentAlias: parent.alias })
+    .from(events)
+    .leftJoin(sport, and(eq(sport.channelId, channelId), eq(sport.id, events.eventCategoryId)))
+    .leftJoin(parent, and(eq(parent.channelId, channelId), eq(parent.id, sport.parentId)))
+    .where(and(publicEvents(channelId), eq(events.id, eventId)))
+    .get();
+  if (!row) return undefined;
+  return { sport: row.sportAlias === null ? null : { alias: row.sportAlias }, parent: row.parentAlias === null ? null : { alias: row.parentAlias } };
 }
 
 /** The channel's grants, newest first, with who holds them. */

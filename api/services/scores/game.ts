@@ -3,12 +3,11 @@
 import { SCORE_MESSAGES, SCORING_PLAYS, type GameAnswer, type PlayEntry, type ScoringSport, type Tap, type TapResult, type TapsAnswer } from "../../contract/scores";
 import type { UserRole } from "../../contract/auth";
 import type { Db } from "../../db/client";
-import { channelEventQuery } from "../../db/repos/catalogue-events";
 import * as repo from "../../db/repos/scores";
 import { ApiError, notFound } from "../../lib/errors";
 import { canManageChannel } from "../auth/roles";
 import { scoreChanged } from "../event-live";
-import { checkTap, replay, scoringOf, type ReplayEntry, type StoredTap } from "./rules";
+import { replay, scoringOf, tapChecker, type ReplayEntry, type StoredTap } from "./rules";
 
 export interface ScoreScope {
   db: Db;
@@ -23,10 +22,9 @@ export type ScoreViewer = { id: number; role: UserRole } | null;
 
 /** The event, when it is a published event of the channel, and its sport's scoring; else 404 or 422. */
 async function scoredEvent(s: ScoreScope, eventId: number): Promise<{ sport: ScoringSport; scope: repo.EventScope }> {
-  const event = await channelEventQuery(s.db, s.channelId, eventId).get();
+  const event = await repo.scoredEventRow(s.db, s.channelId, eventId);
   if (!event) throw notFound();
-  const { sport, parent } = await repo.sportWithParent(s.db, s.channelId, event.eventCategoryId);
-  const scoring = scoringOf(sport, parent);
+  const scoring = scoringOf(event.sport, event.parent);
   if (!scoring) throw new ApiError(422, SCORE_MESSAGES.noSport);
   return { sport: scoring, scope: { channelId: s.channelId, eventId } };
 }
@@ -69,6 +67,7 @@ export async function addTaps(s: ScoreScope, eventId: number, viewer: NonNullabl
   const { sport, scope } = await scoredEvent(s, eventId);
   if (!(await canKeepScore(s, scope, viewer))) throw new ApiError(403, SCORE_MESSAGES.notScorekeeper);
   const stored = (await repo.eventTapsQuery(s.db, scope)).map(storedTap);
+  const checker = tapChecker(sport, stored);
   const results: TapResult[] = [];
   for (const tap of taps) {
     if (stored.some((t) => t.id === tap.id)) {
@@ -76,7 +75,7 @@ export async function addTaps(s: ScoreScope, eventId: number, viewer: NonNullabl
       continue;
     }
     const next: StoredTap = { ...tap, seq: (stored.at(-1)?.seq ?? 0) + 1 };
-    const refusal = checkTap(sport, stored, next);
+    const refusal = checker.check(next);
     if (refusal) {
       results.push({ id: tap.id, status: "refused", message: refusal });
       continue;
@@ -87,7 +86,9 @@ export async function addTaps(s: ScoreScope, eventId: number, viewer: NonNullabl
       results.push({ id: tap.id, status: "duplicate" });
       continue;
     }
-    stored.push(storedTap(row));
+    const added = storedTap(row);
+    stored.push(added);
+    checker.add(added);
     results.push({ id: tap.id, status: "accepted" });
   }
   const game = answer(sport, stored, true);

@@ -2,6 +2,7 @@
 // states. Pure: no storage, no clock but the taps' own times. The API checks a new tap with `checkTap` and answers
 // the states of `replay`; the pages show them and never restate a rule.
 import {
+  clockReading,
   SCORE_MESSAGES as M,
   SCORING_PLAYS,
   SCORING_SPORTS,
@@ -60,13 +61,6 @@ function periodClock(rules: SportRules, n: number, at: number): GameClock | null
   if (!rules.clock) return null;
   const ms = rules.clock.direction === "down" ? periodLength(rules, n) : elapsedBefore(rules, n);
   return { direction: rules.clock.direction, running: false, ms, at };
-}
-
-/** The clock's reading at `at`: a running clock has moved since its last tap (down to zero at most). */
-export function clockReading(clock: GameClock, at: number): number {
-  if (!clock.running) return clock.ms;
-  const moved = Math.max(0, at - clock.at);
-  return clock.direction === "down" ? Math.max(0, clock.ms - moved) : clock.ms + moved;
 }
 
 export function initialState(sport: ScoringSport, at = 0): ScoreState {
@@ -214,4 +208,40 @@ export function checkTap(sport: ScoringSport, stored: readonly StoredTap[], tap:
   const before = replay(sport, stored.filter((t) => byGameOrder(t, tap) < 0));
   const applied = applyAction(before.state, tap.action, tap.at);
   return "error" in applied ? applied.error : null;
+}
+
+/**
+ * Checks a batch of new taps against the stored ones, in order, each joining the game once accepted (`add`). A tap
+ * made after every tap so far (a scorekeeper online) is checked against the game as it stands, replayed once for the
+ * batch; one that lands among them (queued offline) is replayed in its place, as `checkTap` does.
+ */
+export function tapChecker(sport: ScoringSport, stored: readonly StoredTap[]) {
+  const taps = [...stored];
+  let latest: { state: ScoreState; last: StoredTap | undefined } | null = null;
+  const current = () => {
+    if (!latest) {
+      const ordered = [...taps].sort(byGameOrder);
+      latest = { state: replay(sport, ordered).state, last: ordered.at(-1) };
+    }
+    return latest;
+  };
+  const atTheEnd = (tap: StoredTap) => {
+    const { last } = current();
+    return !last || byGameOrder(last, tap) < 0;
+  };
+  return {
+    check(tap: StoredTap): ScoreMessage | null {
+      if (tap.action.kind === "undo" || !atTheEnd(tap)) return checkTap(sport, taps, tap);
+      const applied = applyAction(current().state, tap.action, tap.at);
+      return "error" in applied ? applied.error : null;
+    },
+    add(tap: StoredTap) {
+      // The game so far moves on by the tap when it is the last; an undo or an earlier tap needs a replay.
+      if (tap.action.kind !== "undo" && latest && atTheEnd(tap)) {
+        const applied = applyAction(latest.state, tap.action, tap.at);
+        latest = "error" in applied ? null : { state: applied.state, last: tap };
+      } else latest = null;
+      taps.push(tap);
+    },
+  };
 }

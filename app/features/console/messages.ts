@@ -3,17 +3,15 @@ import type { TFunction } from "i18next";
 import { CONSOLE_MESSAGES } from "@api/contract/console-messages";
 import { VIDEO_MESSAGES } from "@api/contract/video";
 import { codeOfMessage, type FieldCode, type FieldCodes } from "@api/contract/definition-messages";
+import { messagesOf } from "~/lib/api-messages";
 
-const KEYS = new Map<string, string>(Object.entries(CONSOLE_MESSAGES).map(([key, text]) => [text, key]));
-const VIDEO_KEYS = new Map<string, string>(Object.entries(VIDEO_MESSAGES).map(([key, text]) => [text, key]));
+const consoleWords = messagesOf(CONSOLE_MESSAGES, "console:api.");
+const videoWords = messagesOf(VIDEO_MESSAGES, "video:api.");
 
 /** A known message (the console's, or its video calls') in the console's words, anything else as the API said it. */
 export function consoleMessage(t: TFunction, message: string | null | undefined): string {
   if (!message) return "";
-  const key = KEYS.get(message);
-  if (key) return t(`console:api.${key}`);
-  const video = VIDEO_KEYS.get(message);
-  return video ? t(`video:api.${video}`, { defaultValue: message }) : message;
+  return consoleWords(t, message) ?? videoWords(t, message) ?? message;
 }
 
 /** One definition message (definition-messages.ts) in the page's language; the words it names are translated too. */

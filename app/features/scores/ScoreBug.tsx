@@ -1,16 +1,9 @@
 // The score bug over the player (issue 27): both sides' scores, the period and the game clock, as the scorekeeper's
 // taps make them. The board comes from the page's data and then from the event's live-state channel. The clock ticks
 // here from the API's reading (`ms` at `at`), never past zero.
-import type { GameClock, ScoreState } from "@api/contract/scores";
+import { clockReading, type GameClock, type ScoreState, type Side } from "@api/contract/scores";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-
-/** The clock's reading at `now`, from the API's last one (the same arithmetic as the API's clockReading). */
-function reading(clock: GameClock, now: number): number {
-  if (!clock.running) return clock.ms;
-  const moved = Math.max(0, now - clock.at);
-  return clock.direction === "down" ? Math.max(0, clock.ms - moved) : clock.ms + moved;
-}
 
 export function formatClock(ms: number): string {
   const total = Math.floor(ms / 1000);
@@ -27,12 +20,24 @@ function useClock(clock: GameClock | null): number | null {
     return () => clearInterval(timer);
   }, [clock]);
   // The server renders a running clock as it was read; the browser ticks it from hydration on.
-  return clock ? reading(clock, now ?? clock.at) : null;
+  return clock ? clockReading(clock, now ?? clock.at) : null;
 }
 
 export function usePeriodLabel(): (state: ScoreState) => string {
   const { t } = useTranslation("scores");
   return (state) => (state.overtime > 0 ? t("period.overtime", { n: state.overtime }) : t(`period.${state.sport}`, { n: state.period }));
+}
+
+/** One side of a board: the team's name and its score (`block` is the board's CSS block: the bug or the keeper's). */
+export function ScoreSide({ block, side, team, score }: { block: string; side: Side; team: string; score: number }) {
+  return (
+    <span className={`${block}__side`}>
+      <span className={`${block}__team`}>{team}</span>
+      <span className={`${block}__score`} data-side={side}>
+        {score}
+      </span>
+    </span>
+  );
 }
 
 /** The bug for `state`: the game now. */
@@ -43,18 +48,8 @@ export function ScoreBug({ state, away, home }: { state: ScoreState; away: strin
   const period = state.final ? t("bug.final") : periodLabel(state);
   return (
     <div className="score-bug" data-testid="score-bug" role="group" aria-label={t("bug.label", { away, home, awayScore: state.away, homeScore: state.home, period })}>
-      <span className="score-bug__side">
-        <span className="score-bug__team">{away}</span>
-        <span className="score-bug__score" data-side="away">
-          {state.away}
-        </span>
-      </span>
-      <span className="score-bug__side">
-        <span className="score-bug__team">{home}</span>
-        <span className="score-bug__score" data-side="home">
-          {state.home}
-        </span>
-      </span>
+      <ScoreSide block="score-bug" side="away" team={away} score={state.away} />
+      <ScoreSide block="score-bug" side="home" team={home} score={state.home} />
       <span className="score-bug__period">{period}</span>
       {clock !== null ? <span className="score-bug__clock">{formatClock(clock)}</span> : null}
       {state.sets ? <span className="score-bug__sets">{t("bug.sets", { away: state.sets.away, home: state.sets.home })}</span> : null}

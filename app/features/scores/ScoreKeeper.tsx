@@ -4,13 +4,14 @@
 import { SCORE_MESSAGES, SCORING_PLAYS, type ScoreBoard, type Side, type TapAction } from "@api/contract/scores";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { formatClock, usePeriodLabel } from "./ScoreBug";
+import { formatClock, ScoreSide, usePeriodLabel } from "./ScoreBug";
+import { messagesOf } from "~/lib/api-messages";
 import { TapQueue, type QueueStatus, type SendAnswer } from "./tap-queue";
 
 /** How long the queue waits before trying again while the network is gone. */
 const RETRY_MS = 3_000;
 
-const MESSAGE_KEYS = new Map<string, string>(Object.entries(SCORE_MESSAGES).map(([key, text]) => [text, key]));
+const scoreWords = messagesOf(SCORE_MESSAGES, "scores:api.");
 
 /** "7:45" → ms; null when it is not minutes and seconds. */
 export function parseClock(text: string): number | null {
@@ -75,28 +76,18 @@ export function ScoreKeeper({ eventId, queueKey, initial, away, home }: { eventI
     e.currentTarget.reset();
   };
 
-  const refusal = status.refusal ? t(`api.${MESSAGE_KEYS.get(status.refusal) ?? ""}`, { defaultValue: status.refusal }) : null;
+  const refusal = status.refusal ? (scoreWords(t, status.refusal) ?? status.refusal) : null;
 
   return (
     <div className="keeper">
       <div className="keeper__board" data-testid="keeper-board">
-        <span className="keeper__side">
-          <span className="keeper__team">{away}</span>
-          <span className="keeper__score" data-side="away">
-            {state.away}
-          </span>
-        </span>
+        <ScoreSide block="keeper" side="away" team={away} score={state.away} />
         <span className="keeper__period">
           {state.final ? t("bug.final") : periodLabel(state)}
           {state.clock ? <span className="keeper__clock">{formatClock(state.clock.ms)}</span> : null}
           {state.sets ? <span>{t("bug.sets", { away: state.sets.away, home: state.sets.home })}</span> : null}
         </span>
-        <span className="keeper__side">
-          <span className="keeper__team">{home}</span>
-          <span className="keeper__score" data-side="home">
-            {state.home}
-          </span>
-        </span>
+        <ScoreSide block="keeper" side="home" team={home} score={state.home} />
       </div>
 
       <p className="keeper__status" role="status">
