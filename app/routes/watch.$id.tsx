@@ -28,6 +28,8 @@ import { scoresHidden, useSpoilerSafe } from "~/features/scores/spoilers";
 import type { PlayerHandle } from "~/features/player/Player";
 import { useCallback, useState } from "react";
 import { loadScoreBoard } from "~/features/scores/scores.server";
+import { boardWatched, useWatched } from "~/features/scores/position";
+import type { PlayEntry } from "@api/contract/scores";
 import scoresCss from "~/styles/scores.css?url";
 import playerCss from "~/styles/player.css?url";
 import { readForm } from "~/server/form.server";
@@ -84,6 +86,8 @@ function seekToPlay(handle: PlayerHandle, at: number, start: number) {
   handle.seekTo(playPosition(at, handle.presentationStart() ?? start));
 }
 
+const NO_PLAYS: PlayEntry[] = [];
+
 export default function Watch() {
   const { event, playback, passes, clips, reminder, offer, social, board: loadedBoard, hideScores } = useLoaderData<typeof loader>();
   const [scoresOff, toggleScores] = useSpoilerSafe(hideScores);
@@ -120,8 +124,11 @@ export default function Watch() {
   const download = playback.kind === "allowed" ? playback.grant.download : null;
   // The page follows the event's state as it changes (upcoming → live → finished) and counts who watches.
   const { viewers, board: liveBoard } = useEventLive(event.stream_status === "finished" ? null : event.id);
-  // The scorekeeper's latest board, told by the event's channel, else the one the page loaded.
+  // The scorekeeper's latest board, told by the event's channel, else the one the page loaded; a viewer behind live
+  // (or watching the recording) sees it as of their moment.
   const board = liveBoard ?? loadedBoard;
+  const watched = useWatched(handle, Date.parse(event.event_utc_ts), board?.plays ?? NO_PLAYS);
+  const shown = board && boardWatched(board, watched);
   const teams = sides(event);
   return (
     <div className="page watch" data-playback={playback.kind}>
@@ -130,13 +137,14 @@ export default function Watch() {
         stage={stage}
         overlay={overlay}
         watching={viewers}
-        scoreBug={board && teams && !scoresOff ? <ScoreBug state={board.state} away={participantLabel(teams.away)} home={participantLabel(teams.home)} /> : null}
+        scoreBug={shown && teams && !scoresOff ? <ScoreBug state={shown.state} away={participantLabel(teams.away)} home={participantLabel(teams.home)} /> : null}
         belowStage={
           <>
             {clip.area}
-            {board && teams ? (
+            {shown && teams ? (
               <PlayByPlay
-                board={board}
+                board={shown}
+                later={board ? board.plays.length - shown.plays.length : 0}
                 away={participantLabel(teams.away)}
                 home={participantLabel(teams.home)}
                 onSeek={handle ? (at) => seekToPlay(handle, at, Date.parse(event.event_utc_ts)) : undefined}

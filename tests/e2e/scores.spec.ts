@@ -6,6 +6,8 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, expectAccessible, test, visit, type TestChannel } from "./fixtures";
 import { copy, fill } from "./support/copy";
 import { addEvents, findEventNamed } from "./support/events";
+import { apiPost } from "./support/api";
+import { currentTime, seekStepOf } from "./support/player";
 
 const GAME = "Game day on the score bug";
 
@@ -102,6 +104,38 @@ for (const template of ["alpha", "beta"] as const) {
       await visit(watching, ch.url(`/watch/${id}`));
       await expect(watching.getByText(t.spoilers.hidden)).toBeVisible();
       await expect(bug(watching)).toHaveCount(0);
+    });
+
+    test("a viewer two minutes behind live sees the score as it was then, and the latest back at the edge", async ({ browser, request, ownChannel: ch, signIn }) => {
+      const t = copy(ch.lang, "scores");
+      const p = copy(ch.lang, "player");
+      const id = await findEventNamed(request, ch, "live", "free", GAME);
+      // The scorekeeper's taps, each with its own time (as a queue sends them): 2–0 three minutes ago, 5–0 just now.
+      const { token } = await signIn(ch, "owner");
+      const now = Date.now();
+      const tap = (n: number, secondsAgo: number, points: number) => ({ id: `00000000-0000-4000-8000-00000000000${n}`, at: now - secondsAgo * 1000, action: { kind: "adjust", side: "home", points } });
+      await apiPost(request, ch, `events/${id}/score/taps`, { taps: [tap(1, 180, 2), tap(2, 20, 3)] }, { token });
+
+      const watching = await viewer(browser, ch, id);
+      await expect(bugScore(watching, "home")).toHaveText("5");
+      const video = watching.locator("video.player__video");
+      await expect(video).toHaveJSProperty("paused", false);
+      // Back two minutes with the player's own buttons.
+      const before = await currentTime(watching);
+      const step = seekStepOf(ch);
+      const back = watching.getByRole("button", { name: fill(p.controls.back, { count: step }) });
+      for (let i = 0; i < Math.ceil(120 / step); i++) await back.click();
+      await expect.poll(() => currentTime(watching)).toBeLessThan(before - 100);
+      await expect(bugScore(watching, "home")).toHaveText("2");
+      const plays = watching.getByRole("region", { name: t.plays.title });
+      await expect(plays.getByRole("listitem")).toHaveCount(1);
+      await expect(plays.getByTestId("plays-later")).toHaveText(t.plays.later_one);
+
+      // Back at the edge: the latest score and every play.
+      await watching.getByRole("button", { name: p.controls.live }).click();
+      await expect(bugScore(watching, "home")).toHaveText("5");
+      await expect(plays.getByRole("listitem")).toHaveCount(2);
+      await expect(plays.getByTestId("plays-later")).toHaveCount(0);
     });
   });
 }

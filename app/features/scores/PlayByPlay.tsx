@@ -20,8 +20,11 @@ export function PlayByPlay({
   onSeek,
   hidden,
   onToggleHidden,
+  later = 0,
 }: {
   board: ScoreBoard;
+  /** Plays made after the moment the viewer watches (behind live, or the recording), left out of the list. */
+  later?: number;
   away: string;
   home: string;
   onSeek?: (at: number) => void;
@@ -58,7 +61,18 @@ export function PlayByPlay({
           {t("spoilers.hide")}
         </button>
       </div>
-      {hidden ? <p className="play-by-play__empty">{t("spoilers.hidden")}</p> : <PlayList plays={plays} describe={describe} onSeek={onSeek} />}
+      {hidden ? (
+        <p className="play-by-play__empty">{t("spoilers.hidden")}</p>
+      ) : (
+        <>
+          {later > 0 ? (
+            <p className="play-by-play__later" data-testid="plays-later">
+              {t("plays.later", { count: later })}
+            </p>
+          ) : null}
+          <PlayList plays={plays} describe={describe} onSeek={onSeek} />
+        </>
+      )}
     </section>
   );
 }
