@@ -1,6 +1,7 @@
 // Game day (issue 27): a scorekeeper's taps, and the score, period, clock and key plays they make. The web sends taps
 // and shows the states the API computes (api/services/scores/rules.ts); it never restates a sport's rules.
 import { z } from "zod";
+import type { ClipStatus, SignedUrl } from "./clips";
 
 /** The sports whose scoring the product knows. A channel's sport names one (`scoring`), or is one by its alias. */
 export const SCORING_SPORTS = ["basketball", "football", "soccer", "hockey", "volleyball"] as const;
@@ -166,3 +167,45 @@ export interface Scorekeeper {
   event_id: number | null;
   created_at: string;
 }
+
+/**
+ * Key plays (issue 27): a key play's tap marks the event's timeline this many seconds before it (the channel's
+ * `scores.key_play_lead_s`: the play happened before the scorekeeper tapped), and a clip is cut from there to
+ * KEY_PLAY_AFTER_S after the tap.
+ */
+export const KEY_PLAY_LEAD_S = { min: 0, max: 60, default: 10 } as const;
+export const KEY_PLAY_AFTER_S = 5;
+
+/** A key play's clip: made by the clip pipeline once the moment is recorded; shared like a viewer's shared clip. */
+export interface KeyPlayClip {
+  id: number;
+  status: ClipStatus;
+  /** 0–100 while processing. */
+  progress: number;
+  duration: number;
+  file: (SignedUrl & { size: number }) | null;
+  poster: SignedUrl | null;
+  /** The clip's share page once ready (/share/{id}/{uuid}). */
+  share_path: string | null;
+}
+
+/** GET /events/{id}/key-plays: the event's key plays, in game order. */
+export interface KeyPlay {
+  /** The tap's id. */
+  id: string;
+  /** When it was tapped, ms since the epoch. */
+  at: number;
+  side: Side | null;
+  player: string | null;
+  note: string | null;
+  /** Where it is marked: seconds on the event's timeline (0 = the event's start), the channel's lead before the tap. */
+  marker_s: number;
+  /** Hidden by the owner: listed to the owner only, and gone from the play-by-play. */
+  hidden: boolean;
+  /** Null when no clip could be cut (no recording of that moment, or the video provider's live stream). */
+  clip: KeyPlayClip | null;
+}
+
+/** PATCH /events/{id}/key-plays/{tap}: the owner hides a key play, or shows it again. */
+export const keyPlayPatchSchema = z.object({ hidden: z.boolean() });
+export const keyPlayParamSchema = z.object({ id: z.coerce.number().int().positive(), tap: z.uuid() });

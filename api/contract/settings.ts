@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { HOUR_MS, LANGUAGES } from "./constants";
 import { languageSchema } from "./common";
+import { KEY_PLAY_LEAD_S } from "./scores";
 
 const nullableString = z.string().min(1).nullable().catch(null);
 /** Text as the tenant files write it: one string, or one per language. */
@@ -82,6 +83,8 @@ export const channelSettingsSchema = z.object({
     .max(RECONNECT_GRACE_S.max)
     .catch(RECONNECT_GRACE_S.default)
     .default(RECONNECT_GRACE_S.default),
+  /** Key plays (issue 27): seconds before a key play's tap that its marker and clip start (the play happened before). */
+  "scores.key_play_lead_s": z.number().int().min(KEY_PLAY_LEAD_S.min).max(KEY_PLAY_LEAD_S.max).catch(KEY_PLAY_LEAD_S.default).default(KEY_PLAY_LEAD_S.default),
   "clips.tags": z.array(clipTagSchema).min(1).max(30).catch([...DEFAULT_CLIP_TAGS]).default([...DEFAULT_CLIP_TAGS]),
   social: z
     .array(z.object({ network: z.string(), url: z.url() }))

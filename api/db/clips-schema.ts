@@ -53,6 +53,13 @@ export const clips = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
     readyAt: integer("ready_at"),
     deletedAt: integer("deleted_at"),
+    /**
+     * A key play's clip (issue 27): the scorekeeper's tap (score_taps.tap_id) it was cut for. Such a clip is the
+     * event's, listed as its "Key plays", never among the scorekeeper's own clips, and charged to no pass.
+     */
+    keyPlayTapId: text("key_play_tap_id"),
+    /** A clip of a moment not yet recorded (a key play of a live game): its job waits until then (epoch ms). */
+    notBefore: integer("not_before"),
   },
   (t) => [
     uniqueIndex("clips_uuid_idx").on(t.uuid),
@@ -63,6 +70,8 @@ export const clips = sqliteTable(
     index("clips_order_idx").on(t.channelId, t.orderId, t.status),
     // Stream's webhook finds a clip by its video's uid (any channel: the webhook has one URL per account).
     index("clips_stream_uid_idx").on(t.streamUid),
+    // An event's key plays (GET /events/{id}/key-plays), one clip per tap.
+    uniqueIndex("clips_key_play_idx").on(t.channelId, t.eventId, t.keyPlayTapId),
   ],
 );
 

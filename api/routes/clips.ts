@@ -26,7 +26,7 @@ export function clipScope(c: Context<AppEnv>): ClipScope {
     secret: authSecret(c.env),
     origin: new URL(c.req.url).origin,
     now: c.get("now")(),
-    send: async (job) => void (await c.env.JOBS.send(job)),
+    send: async (job, options) => void (await c.env.JOBS.send(job, options)),
   };
 }
 

@@ -1,28 +1,49 @@
 // Game day (issue 27): GET /events/{id}/score, the game as its scorekeeper's taps make it (public like the event),
 // and POST /events/{id}/score/taps, a scorekeeper's taps (the channel's owner, or an account granted the role); and the
-// owner's grants of that role: GET and POST /console/scorekeepers, DELETE /console/scorekeepers/{id}.
+// owner's grants of that role: GET and POST /console/scorekeepers, DELETE /console/scorekeepers/{id}. Key plays:
+// GET /events/{id}/key-plays (public like the event), and the owner's PATCH (hide) and DELETE of one.
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../context";
 import { idParamSchema } from "../contract/common";
-import { SCORE_MESSAGES, scorekeeperBodySchema, tapsBodySchema } from "../contract/scores";
+import { keyPlayParamSchema, keyPlayPatchSchema, SCORE_MESSAGES, scorekeeperBodySchema, tapsBodySchema } from "../contract/scores";
 import { body, param } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { currentUser, requireUser } from "../middleware/user";
 import { requireChannelManager } from "../middleware/roles";
 import { consoleScope } from "../services/console/scope";
-import { addTaps, gameOf, type ScoreScope } from "../services/scores/game";
+import { addTaps, changeKeyPlay, gameOf, keyPlaysOf, type ScoreScope, type ScoreViewer } from "../services/scores/game";
+import { clipScope } from "./clips";
 import { grantScorekeeperRole, listScorekeepers, revokeScorekeeper } from "../services/scores/keepers";
 
-const scoreScope = (c: Context<AppEnv>): ScoreScope => ({ db: c.get("db"), channelId: c.get("channel").id, now: c.get("now")(), env: c.env });
+const scoreScope = (c: Context<AppEnv>): ScoreScope => clipScope(c);
+
+async function viewerOf(c: Context<AppEnv>): Promise<ScoreViewer> {
+  const found = await currentUser(c);
+  return found ? { id: found.user.id, role: found.user.role } : null;
+}
 
 const ownerOnly = [requireApiKey, requireUser(), requireChannelManager()] as const;
 
 export const scoreRoutes = new Hono<AppEnv>()
   .get("/events/:id/score", requireApiKey, param(idParamSchema), async (c) => {
-    const found = await currentUser(c);
-    const viewer = found ? { id: found.user.id, role: found.user.role } : null;
+    const viewer = await viewerOf(c);
     c.header("Cache-Control", "no-store");
     return c.json({ data: await gameOf(scoreScope(c), c.req.valid("param").id, viewer) });
+  })
+  // Key plays (their clips' URLs are signed for a while): never cached.
+  .get("/events/:id/key-plays", requireApiKey, param(idParamSchema), async (c) => {
+    const viewer = await viewerOf(c);
+    c.header("Cache-Control", "no-store");
+    return c.json({ data: await keyPlaysOf(scoreScope(c), c.req.valid("param").id, viewer) });
+  })
+  .patch("/events/:id/key-plays/:tap", ...ownerOnly, param(keyPlayParamSchema), body(keyPlayPatchSchema), async (c) => {
+    const { id, tap } = c.req.valid("param");
+    return c.json({ data: await changeKeyPlay(scoreScope(c), id, tap, c.req.valid("json")) });
+  })
+  .delete("/events/:id/key-plays/:tap", ...ownerOnly, param(keyPlayParamSchema), async (c) => {
+    const { id, tap } = c.req.valid("param");
+    await changeKeyPlay(scoreScope(c), id, tap, "delete");
+    return c.json({ data: { deleted: true } });
   })
   .post("/events/:id/score/taps", requireApiKey, requireUser({ message: SCORE_MESSAGES.signInToKeepScore }), param(idParamSchema), body(tapsBodySchema), async (c) => {
     const user = c.get("user");

@@ -13,7 +13,8 @@ export interface UserScope {
 }
 
 const live = (channelId: number) => and(eq(clips.channelId, channelId), isNull(clips.deletedAt));
-const owned = (s: UserScope) => and(live(s.channelId), eq(clips.userId, s.userId));
+/** A user's own clips: a key play's clip (issue 27) is the event's, not its scorekeeper's. */
+const owned = (s: UserScope) => and(live(s.channelId), eq(clips.userId, s.userId), isNull(clips.keyPlayTapId));
 
 export type NewClip = Omit<typeof clips.$inferInsert, "id" | "status" | "progress" | "attempts" | "failureReason" | "fileKey" | "fileSize" | "posterKey" | "readyAt" | "deletedAt">;
 
@@ -49,7 +50,7 @@ export async function insertClip(db: Db, row: NewClip, passLimit: number | null)
  */
 export const refreshClipCount = (db: Db, channelId: number, clipId: number) =>
   db.run(
-    sql`update ${users} set clip_count = (select count(*) from ${clips} where ${clips.userId} = ${users.id} and ${clips.status} != 'failed')
+    sql`update ${users} set clip_count = (select count(*) from ${clips} where ${clips.userId} = ${users.id} and ${clips.keyPlayTapId} is null and ${clips.status} != 'failed')
         where ${users.id} = (select ${clips.userId} from ${clips} where ${clips.id} = ${clipId} and ${clips.channelId} = ${channelId})`,
   );
 
@@ -69,7 +70,7 @@ export const clipCountQuery = (db: Db, s: UserScope) =>
   db
     .select({ n: count() })
     .from(clips)
-    .where(and(eq(clips.channelId, s.channelId), eq(clips.userId, s.userId), ne(clips.status, "failed")));
+    .where(and(eq(clips.channelId, s.channelId), eq(clips.userId, s.userId), isNull(clips.keyPlayTapId), ne(clips.status, "failed")));
 
 export const userClip = (db: Db, s: UserScope, id: number) =>
   db
@@ -130,6 +131,36 @@ export async function deleteClip(db: Db, s: UserScope, id: number, now: number):
     .update(clips)
     .set({ deletedAt: now, updatedAt: now })
     .where(and(owned(s), eq(clips.id, id)));
+  return row;
+}
+
+// ---- Key plays (issue 27) ---------------------------------------------------------------------------------------
+
+/** The clips of an event's key plays (deleted ones left out), by their taps' ids. */
+export async function keyPlayClips(db: Db, channelId: number, eventId: number): Promise<Map<string, ClipRow>> {
+  const rows = await db
+    .select()
+    .from(clips)
+    .where(and(live(channelId), eq(clips.eventId, eventId), isNotNull(clips.keyPlayTapId)))
+    .all();
+  return new Map(rows.map((r) => [r.keyPlayTapId!, r]));
+}
+
+/** Inserts a key play's clip; a tap that has one already keeps it (a resend). Null then. */
+export const insertKeyPlayClip = (db: Db, row: NewClip & { keyPlayTapId: string }) =>
+  db
+    .insert(clips)
+    .values(row)
+    .onConflictDoNothing({ target: [clips.channelId, clips.eventId, clips.keyPlayTapId] })
+    .returning()
+    .get();
+
+/** Soft-deletes a key play's clip; answers the row as it was, or null when it has none. */
+export async function deleteKeyPlayClip(db: Db, channelId: number, eventId: number, tapId: string, now: number): Promise<ClipRow | null> {
+  const where = and(live(channelId), eq(clips.eventId, eventId), eq(clips.keyPlayTapId, tapId));
+  const row = await db.select().from(clips).where(where).get();
+  if (!row) return null;
+  await db.update(clips).set({ deletedAt: now, updatedAt: now }).where(where);
   return row;
 }
 

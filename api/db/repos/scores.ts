@@ -32,6 +32,25 @@ export async function insertTap(db: Db, s: EventScope, tap: Omit<TapRow, "seq" |
   return rows[0] ?? null;
 }
 
+/** Hides a key play's tap from the play-by-play, or shows it again. Answers whether the event has that tap. */
+export async function setTapHidden(db: Db, s: EventScope, tapId: string, hidden: boolean): Promise<boolean> {
+  const rows = await db
+    .update(scoreTaps)
+    .set({ hidden })
+    .where(and(eq(scoreTaps.channelId, s.channelId), eq(scoreTaps.eventId, s.eventId), eq(scoreTaps.tapId, tapId)))
+    .returning({ seq: scoreTaps.seq });
+  return rows.length > 0;
+}
+
+/** Removes a tap (a key play the owner deletes: it never changed the score). Answers whether there was one. */
+export async function deleteTap(db: Db, s: EventScope, tapId: string): Promise<boolean> {
+  const rows = await db
+    .delete(scoreTaps)
+    .where(and(eq(scoreTaps.channelId, s.channelId), eq(scoreTaps.eventId, s.eventId), eq(scoreTaps.tapId, tapId)))
+    .returning({ seq: scoreTaps.seq });
+  return rows.length > 0;
+}
+
 /** Whether a user holds a scorekeeper grant for the event, or for every event of the channel. */
 export async function hasScorekeeperGrant(db: Db, s: EventScope, userId: number): Promise<boolean> {
   const row = await db
@@ -61,14 +80,14 @@ export async function scoredEventRow(db: Db, channelId: number, eventId: number)
   const sport = alias(eventCategories, "sport");
   const parent = alias(eventCategories, "parent_sport");
   const row = await db
-    .select({ id: events.id, sportAlias: sport.alias, parentAlias: parent.alias })
+    .select({ id: events.id, eventUtcTs: events.eventUtcTs, sportAlias: sport.alias, parentAlias: parent.alias })
     .from(events)
     .leftJoin(sport, and(eq(sport.channelId, channelId), eq(sport.id, events.eventCategoryId)))
     .leftJoin(parent, and(eq(parent.channelId, channelId), eq(parent.id, sport.parentId)))
     .where(and(publicEvents(channelId), eq(events.id, eventId)))
     .get();
   if (!row) return undefined;
-  return { sport: row.sportAlias === null ? null : { alias: row.sportAlias }, parent: row.parentAlias === null ? null : { alias: row.parentAlias } };
+  return { id: row.id, eventUtcTs: row.eventUtcTs, sport: row.sportAlias === null ? null : { alias: row.sportAlias }, parent: row.parentAlias === null ? null : { alias: row.parentAlias } };
 }
 
 /** The channel's grants, newest first, with who holds them. */

@@ -24,8 +24,8 @@ export interface ClipScope extends SourceScope {
   secret: string;
   origin: string;
   now: number;
-  /** Where clip jobs go (the JOBS queue). */
-  send: (job: Job) => Promise<void>;
+  /** Where clip jobs go (the JOBS queue), now or after a delay. */
+  send: (job: Job, options?: { delaySeconds?: number }) => Promise<void>;
 }
 
 const signer = (s: ClipScope): Signer => ({ secret: s.secret, origin: s.origin, channelId: s.channelId, now: s.now });
@@ -119,10 +119,13 @@ export async function createClip(s: ClipScope, viewer: Viewer, input: ClipInput,
   return toClip(signer(s), row, { canDownload: false, title: sourceTitle({ vod: source.item?.title, event: source.event?.name }, l) });
 }
 
-/** Sends the clip's job. A failed send leaves the clip queued: the scheduled sweep sends it again (nothing is lost). */
-export async function enqueue(s: Pick<ClipScope, "send" | "channelId">, row: Pick<ClipRow, "id">): Promise<void> {
+/**
+ * Sends the clip's job, after `delayS` when its moment is not recorded yet (a key play of a live game). A failed
+ * send leaves the clip queued: the scheduled sweep sends it again (nothing is lost).
+ */
+export async function enqueue(s: Pick<ClipScope, "send" | "channelId">, row: Pick<ClipRow, "id">, delayS = 0): Promise<void> {
   try {
-    await s.send({ kind: "clip.process", channelId: s.channelId, clipId: row.id });
+    await s.send({ kind: "clip.process", channelId: s.channelId, clipId: row.id }, delayS > 0 ? { delaySeconds: delayS } : undefined);
   } catch (error) {
     console.error("clip job not sent; the sweep will retry", row.id, error);
   }

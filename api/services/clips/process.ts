@@ -29,10 +29,16 @@ export const clipRetryDelayS = (attempts: number) => Math.min(300, 10 * 2 ** Mat
 
 class SourceGone extends Error {}
 
+/** How long a key play's clip waits past its moment for the recording to have it, and how often it looks. */
+export const RECORDING_WAIT_MS = 60_000;
+export const RECORDING_RETRY_S = 3;
+
 export async function processClip(s: ProcessScope, job: { channelId: number; clipId: number }, attempts: number): Promise<ClipJobOutcome> {
   const existing = await repo.clipById(s.db, job.channelId, job.clipId);
   if (!existing || existing.deletedAt !== null || existing.status === "ready" || existing.status === "failed") return { done: true };
   if (existing.sourceVideoUid !== null) return processStreamClip(s, existing, attempts);
+  // A key play of a live game (issue 27): its moment is not recorded yet. The job comes back then; no attempt is spent.
+  if (existing.notBefore !== null && existing.notBefore > s.now()) return { done: false, retryAfterS: Math.max(1, Math.ceil((existing.notBefore - s.now()) / 1000)) };
   const row = await repo.startProcessing(s.db, job.channelId, job.clipId, s.now());
   if (!row) return { done: true };
   try {
@@ -44,6 +50,8 @@ export async function processClip(s: ProcessScope, job: { channelId: number; cli
     }
     return { done: true };
   } catch (error) {
+    // A live game's moment the encoder has not delivered yet (it lags, or reconnects): asked again a little later.
+    if (error instanceof SourceGone && row.notBefore !== null && s.now() < row.notBefore + RECORDING_WAIT_MS) return { done: false, retryAfterS: RECORDING_RETRY_S };
     if (error instanceof SourceGone) {
       await fail(s, row, CLIP_MESSAGES.sourceGone);
       return { done: true };

@@ -1,32 +1,28 @@
 // Game day (issue 27): an event's game as its taps make it, and the taps a scorekeeper sends. The rules are
 // rules.ts; this file finds the event and its sport, decides who may keep score, and stores what the rules accept.
-import { SCORE_MESSAGES, SCORING_PLAYS, type GameAnswer, type PlayEntry, type ScoringSport, type Tap, type TapResult, type TapsAnswer } from "../../contract/scores";
+import { SCORE_MESSAGES, SCORING_PLAYS, type GameAnswer, type KeyPlay, type PlayEntry, type ScoreState, type ScoringSport, type Tap, type TapResult, type TapsAnswer } from "../../contract/scores";
 import type { UserRole } from "../../contract/auth";
-import type { Db } from "../../db/client";
+import type { ClipScope } from "../clips/clips";
 import * as repo from "../../db/repos/scores";
 import { ApiError, notFound } from "../../lib/errors";
 import { canManageChannel } from "../auth/roles";
 import { scoreChanged } from "../event-live";
+import { cutKeyPlays, keyPlaysWithClips, removeKeyPlayClip, type KeyPlayTap } from "./key-plays";
 import { replay, scoringOf, tapChecker, type ReplayEntry, type StoredTap } from "./rules";
 
-export interface ScoreScope {
-  db: Db;
-  channelId: number;
-  now: number;
-  /** The event's live-state channel, which tells every page the new board. */
-  env: Pick<Env, "EVENT_LIVE">;
-}
+/** A score call's scope: the clip call's (key plays become clips), whose env holds the event's live-state channel. */
+export type ScoreScope = ClipScope;
 
 /** Who asks: a signed-in account (its role on the channel), or nobody. */
 export type ScoreViewer = { id: number; role: UserRole } | null;
 
 /** The event, when it is a published event of the channel, and its sport's scoring; else 404 or 422. */
-async function scoredEvent(s: ScoreScope, eventId: number): Promise<{ sport: ScoringSport; scope: repo.EventScope }> {
+async function scoredEvent(s: ScoreScope, eventId: number): Promise<{ sport: ScoringSport; scope: repo.EventScope; start: number }> {
   const event = await repo.scoredEventRow(s.db, s.channelId, eventId);
   if (!event) throw notFound();
   const scoring = scoringOf(event.sport, event.parent);
   if (!scoring) throw new ApiError(422, SCORE_MESSAGES.noSport);
-  return { sport: scoring, scope: { channelId: s.channelId, eventId } };
+  return { sport: scoring, scope: { channelId: s.channelId, eventId }, start: event.eventUtcTs };
 }
 
 async function canKeepScore(s: ScoreScope, scope: repo.EventScope, viewer: ScoreViewer): Promise<boolean> {
@@ -44,11 +40,17 @@ function playEntry(sport: ScoringSport, { tap, state }: ReplayEntry): PlayEntry 
   return { id: tap.id, at: tap.at, action, points, home: state.home, away: state.away, period: state.period, overtime: state.overtime, sets: state.sets, final: state.final };
 }
 
-function answer(sport: ScoringSport, taps: (StoredTap & { hidden: boolean })[], canKeep: boolean): GameAnswer {
+/** The game and every play, each with whether the owner hid it. */
+function story(sport: ScoringSport, taps: (StoredTap & { hidden: boolean })[]): { state: ScoreState; plays: (PlayEntry & { hidden: boolean })[] } {
   const game = replay(sport, taps);
   const hidden = new Set(taps.filter((t) => t.hidden).map((t) => t.id));
-  const plays = game.entries.filter((e) => !hidden.has(e.tap.id)).flatMap((e) => playEntry(sport, e) ?? []);
-  return { state: game.state, plays, can_keep_score: canKeep };
+  return { state: game.state, plays: game.entries.flatMap((e) => playEntry(sport, e) ?? []).map((p) => ({ ...p, hidden: hidden.has(p.id) })) };
+}
+
+function answer(sport: ScoringSport, taps: (StoredTap & { hidden: boolean })[], canKeep: boolean): GameAnswer {
+  const { state, plays } = story(sport, taps);
+  // A hidden play is gone from every page; the score it made (a key play makes none) stays.
+  return { state, plays: plays.filter((p) => !p.hidden).map(({ hidden: _, ...p }) => p), can_keep_score: canKeep };
 }
 
 /** GET /events/{id}/score: public like the event. */
@@ -67,6 +69,7 @@ export async function addTaps(s: ScoreScope, eventId: number, viewer: NonNullabl
   const { sport, scope } = await scoredEvent(s, eventId);
   if (!(await canKeepScore(s, scope, viewer))) throw new ApiError(403, SCORE_MESSAGES.notScorekeeper);
   const stored = (await repo.eventTapsQuery(s.db, scope)).map(storedTap);
+  const keyPlays: KeyPlayTap[] = [];
   const checker = tapChecker(sport, stored);
   const results: TapResult[] = [];
   for (const tap of taps) {
@@ -90,8 +93,41 @@ export async function addTaps(s: ScoreScope, eventId: number, viewer: NonNullabl
     stored.push(added);
     checker.add(added);
     results.push({ id: tap.id, status: "accepted" });
+    if (tap.action.kind === "key_play") keyPlays.push({ id: tap.id, at: tap.at, userId: viewer.id });
   }
   const game = answer(sport, stored, true);
   if (results.some((r) => r.status === "accepted")) await scoreChanged(s, eventId, { state: game.state, plays: game.plays });
+  await cutKeyPlays(s, eventId, keyPlays);
   return { results, game };
+}
+
+/** GET /events/{id}/key-plays: public like the event; the owner also sees the hidden ones. */
+export async function keyPlaysOf(s: ScoreScope, eventId: number, viewer: ScoreViewer): Promise<KeyPlay[]> {
+  return listKeyPlays(s, eventId, viewer !== null && canManageChannel(viewer.role));
+}
+
+async function listKeyPlays(s: ScoreScope, eventId: number, owner: boolean): Promise<KeyPlay[]> {
+  const { sport, scope, start } = await scoredEvent(s, eventId);
+  const { plays } = story(sport, (await repo.eventTapsQuery(s.db, scope)).map(storedTap));
+  const list = await keyPlaysWithClips(s, { id: eventId, eventUtcTs: start }, plays);
+  return owner ? list : list.filter((k) => !k.hidden);
+}
+
+/**
+ * The owner hides a key play (or shows it again), or deletes it with its clip. Every page of the event is told the
+ * new board at once, so the play leaves the play-by-play and the key plays everywhere.
+ */
+export async function changeKeyPlay(s: ScoreScope, eventId: number, tapId: string, change: { hidden: boolean } | "delete"): Promise<KeyPlay | null> {
+  const { sport, scope } = await scoredEvent(s, eventId);
+  const rows = (await repo.eventTapsQuery(s.db, scope)).map(storedTap);
+  const tap = rows.find((t) => t.id === tapId);
+  if (!tap || tap.action.kind !== "key_play") throw notFound();
+  if (change === "delete") {
+    await removeKeyPlayClip(s, eventId, tapId);
+    await repo.deleteTap(s.db, scope, tapId);
+  } else await repo.setTapHidden(s.db, scope, tapId, change.hidden);
+  const after = answer(sport, (await repo.eventTapsQuery(s.db, scope)).map(storedTap), true);
+  await scoreChanged(s, eventId, { state: after.state, plays: after.plays });
+  if (change === "delete") return null;
+  return (await listKeyPlays(s, eventId, true)).find((k) => k.id === tapId) ?? null;
 }

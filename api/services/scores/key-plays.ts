@@ -1,0 +1,132 @@
+// Key plays become clips (issue 27). A scorekeeper's key-play tap marks the event's timeline the channel's lead
+// before the tap, and the clip pipeline that cuts viewers' clips (services/clips) cuts one from there to a few seconds
+// after the tap: from the recording, or from the DVR window of a live game once that moment is recorded (the clip's
+// job waits for it: `notBefore`). The clip is the event's, not its scorekeeper's: it is charged to no pass, never
+// listed among the scorekeeper's clips, and shared like a viewer's shared clip.
+import { channelSettingsSchema } from "../../contract/settings";
+import { KEY_PLAY_AFTER_S, type KeyPlay, type KeyPlayClip, type PlayEntry } from "../../contract/scores";
+import type { ClipRow } from "../../db/clips-schema";
+import { channelEventQuery, type EventRow } from "../../db/repos/catalogue-events";
+import * as clipsRepo from "../../db/repos/clips";
+import { settingQuery } from "../../db/repos/content";
+import { eventTimeline } from "../livesim";
+import { loadMediaInfo } from "../media-asset";
+import { eventMediaSource } from "../video/media-source";
+import { enqueue, type ClipScope } from "../clips/clips";
+import { snapCut } from "../clips/rules";
+import { CLIP_FILE, CLIP_POSTER, clipObjectKey, clipPrefix, signClipUrl } from "../clips/wire";
+
+/** A live game's moment is recorded a little after its segment's end (the encoder's chunk reaches storage). */
+const RECORDED_SLACK_MS = 2_000;
+
+const LEAD_KEY = "scores.key_play_lead_s";
+
+/** The channel's lead (`scores.key_play_lead_s`), in ms. */
+export async function keyPlayLeadMs(s: Pick<ClipScope, "db" | "channelId">): Promise<number> {
+  const row = await settingQuery(s.db, s.channelId, LEAD_KEY).get();
+  return channelSettingsSchema.shape[LEAD_KEY].parse(row?.value ?? undefined) * 1000;
+}
+
+/** Where a key play tapped at `at` is marked: seconds on the event's timeline, never before its start. */
+export const markerS = (at: number, eventStart: number, leadMs: number) => Math.max(0, (at - leadMs - eventStart) / 1000);
+
+/** A key play's tap that the API just accepted, with who tapped it. */
+export interface KeyPlayTap {
+  id: string;
+  at: number;
+  userId: number;
+}
+
+/**
+ * Cuts a clip for each key play: queued now, built once its moment is recorded. An event whose media the video
+ * provider holds live, or with no media, or a moment outside the event's time gets no clip; the key play stays.
+ */
+export async function cutKeyPlays(s: ClipScope, eventId: number, taps: readonly KeyPlayTap[]): Promise<void> {
+  if (!taps.length) return;
+  const event = await channelEventQuery(s.db, s.channelId, eventId).get();
+  if (!event) return;
+  const media = await eventMediaSource(s, event);
+  if (media?.kind !== "r2") return;
+  const info = await loadMediaInfo(s.bucket, media.asset, s.now);
+  if (!info) return;
+  const leadMs = await keyPlayLeadMs(s);
+  const segmentMs = info.segment_duration_s * 1000;
+  // The whole game's timeline: what is recorded once finished, its scheduled length while it is played.
+  const timeline = eventTimeline(info, { start: event.eventUtcTs, end: event.endUtcTs }, s.now);
+  const lengthS = timeline.status === "finished" ? timeline.durationMs / 1000 : (event.endUtcTs - event.eventUtcTs) / 1000;
+  for (const tap of taps) {
+    const startS = markerS(tap.at, event.eventUtcTs, leadMs);
+    const durationS = (tap.at - event.eventUtcTs) / 1000 + KEY_PLAY_AFTER_S - startS;
+    const snapped = snapCut({ startS, durationS }, info.segment_duration_s, lengthS);
+    if (!snapped.ok) continue;
+    const { cut } = snapped;
+    const recordedAt = event.eventUtcTs + cut.last * segmentMs + RECORDED_SLACK_MS;
+    const row = await clipsRepo.insertKeyPlayClip(s.db, {
+      channelId: s.channelId,
+      userId: tap.userId,
+      uuid: crypto.randomUUID(),
+      eventId,
+      vodItemId: null,
+      orderId: null,
+      name: `Key play ${tap.id.slice(0, 8)}`,
+      tags: [],
+      requestedStartMs: Math.round(startS * 1000),
+      requestedDurationMs: Math.round(durationS * 1000),
+      startMs: cut.startMs,
+      durationMs: cut.durationMs,
+      asset: media.asset,
+      firstSegment: cut.first,
+      lastSegment: cut.last,
+      sourceVideoUid: null,
+      keyPlayTapId: tap.id,
+      notBefore: recordedAt > s.now ? recordedAt : null,
+      createdAt: s.now,
+      updatedAt: s.now,
+    });
+    if (row) await enqueue(s, row, row.notBefore === null ? 0 : Math.ceil((row.notBefore - s.now) / 1000));
+  }
+}
+
+/** A key play's clip as pages see it: its file and poster signed for anyone who sees the event (a shared clip's way). */
+async function keyPlayClip(s: ClipScope, row: ClipRow): Promise<KeyPlayClip> {
+  const ready = row.status === "ready" && row.fileKey !== null;
+  const sign = (file: string) => signClipUrl({ secret: s.secret, origin: s.origin, channelId: s.channelId, now: s.now }, row.id, "a:share", clipPrefix(row.id), file);
+  return {
+    id: row.id,
+    status: row.status,
+    progress: row.progress,
+    duration: row.durationMs / 1000,
+    file: ready ? { ...(await sign(CLIP_FILE)), size: row.fileSize ?? 0 } : null,
+    poster: ready && row.posterKey ? await sign(CLIP_POSTER) : null,
+    share_path: ready ? `/share/${row.id}/${row.uuid}` : null,
+  };
+}
+
+/** The event's key plays in game order, from its plays (hidden ones included: the caller filters), with their clips. */
+export async function keyPlaysWithClips(s: ClipScope, event: Pick<EventRow, "id" | "eventUtcTs">, plays: readonly (PlayEntry & { hidden: boolean })[]): Promise<KeyPlay[]> {
+  const keyPlays = plays.filter((p) => p.action.kind === "key_play");
+  if (!keyPlays.length) return [];
+  const [clips, leadMs] = await Promise.all([clipsRepo.keyPlayClips(s.db, s.channelId, event.id), keyPlayLeadMs(s)]);
+  return Promise.all(
+    keyPlays.map(async (p) => {
+      const a = p.action.kind === "key_play" ? p.action : null;
+      const clip = clips.get(p.id);
+      return {
+        id: p.id,
+        at: p.at,
+        side: a?.side ?? null,
+        player: a?.player ?? null,
+        note: a?.note ?? null,
+        marker_s: markerS(p.at, event.eventUtcTs, leadMs),
+        hidden: p.hidden,
+        clip: clip ? await keyPlayClip(s, clip) : null,
+      };
+    }),
+  );
+}
+
+/** Removes a key play's clip: the row leaves every list, the files leave the bucket. */
+export async function removeKeyPlayClip(s: ClipScope, eventId: number, tapId: string): Promise<void> {
+  const row = await clipsRepo.deleteKeyPlayClip(s.db, s.channelId, eventId, tapId, s.now);
+  if (row) await s.bucket.delete([clipObjectKey(row, CLIP_FILE), clipObjectKey(row, CLIP_POSTER)]);
+}

@@ -1,0 +1,210 @@
+// Key plays become clips (issue 27) against real local D1 and R2: a key play's tap marks the timeline the channel's
+// lead before it and queues a clip that waits until its moment is recorded, then is built by the clip pipeline and
+// listed on the event's key plays, shared like a shared clip; the owner hides or deletes one, and every page is told;
+// the scorekeeper's own clips never list it. Jobs go to a stand-in queue, so the test runs the consumer itself.
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { getDb } from "@api/db/client";
+import type { GameAnswer, KeyPlay, TapAction } from "@api/contract/scores";
+import type { Clip, SharedClip } from "@api/contract/clips";
+import { channelSettings, clips, eventCategories, events, users } from "@api/db/schema";
+import { processClip } from "@api/services/clips/process";
+import { grantScorekeeper } from "@api/db/repos/scores";
+import { client, clockedApi, env, freshEmail, json, registerUser, type Client, type Data } from "./auth-helpers";
+import { call, seedChannels, type Fixtures } from "./fixtures";
+
+const T0 = Date.UTC(2026, 11, 5, 19, 0, 0);
+const ASSET = "keyplaydemo";
+/** The demo asset's segments are 2 s long; the test holds its chunks 1–6 (12 s). */
+const SEGMENT_S = 2;
+const LEAD_S = 2;
+const { app, clock } = clockedApi(T0);
+const db = getDb(env.DB);
+const sent: { body: { kind: string; clipId?: number }; options?: { delaySeconds?: number } }[] = [];
+const bindings = {
+  ...env,
+  JOBS: { send: async (body: { kind: string }, options?: { delaySeconds?: number }) => void sent.push({ body, options }), sendBatch: async () => undefined },
+} as unknown as Env;
+
+let fx: Fixtures;
+let alpha: Client;
+let beta: Client;
+const ev = { live: 0, finished: 0, beta: 0 };
+const who = { owner: "", keeper: "", keeperId: 0, fan: "", betaOwner: "" };
+
+const tap = (atMs: number, action: TapAction) => ({ id: crypto.randomUUID(), at: atMs, action });
+const keyPlay = (atMs: number, extra: Partial<Extract<TapAction, { kind: "key_play" }>> = {}) => tap(atMs, { kind: "key_play", side: "home", player: "23", ...extra });
+const send = async (eventId: number, taps: unknown[], token: string) => {
+  const res = await alpha.post(`/api/events/${eventId}/score/taps`, { taps }, token);
+  expect(res.status, await res.clone().text()).toBe(200);
+};
+const keyPlays = async (eventId: number, token?: string, c: Client = alpha) => {
+  const res = await c.get(`/api/events/${eventId}/key-plays`, token);
+  expect(res.status).toBe(200);
+  return (await json<Data<KeyPlay[]>>(res)).data;
+};
+const change = (method: "PATCH" | "DELETE", path: string, token: string, body?: unknown, c: Client = alpha) =>
+  call(
+    c.host,
+    // The api_key travels in the query for DELETE, in the body otherwise (SPEC §7).
+    method === "DELETE" ? `${path}?api_key=${encodeURIComponent(c.key)}` : path,
+    { method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify({ api_key: c.key, ...(body as object) }) },
+    app,
+    bindings,
+  );
+const run = (clipId: number) => processClip({ db, bucket: env.MEDIA, now: () => clock.now }, { channelId: fx.alpha.id, clipId }, 1);
+
+async function account(c: Client, role?: "owner"): Promise<{ id: number; token: string }> {
+  const s = await registerUser(c, freshEmail("keyplay"));
+  if (role) await db.update(users).set({ role }).where(eq(users.id, s.user.id));
+  return { id: s.user.id, token: s.token };
+}
+
+beforeAll(async () => {
+  fx = await seedChannels();
+  for (const [file, base64] of Object.entries(inject("demoMedia"))) {
+    await env.MEDIA.put(`media/${ASSET}/${file}`, Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0)));
+  }
+  const a = fx.alpha.id;
+  const [hoops] = await db.insert(eventCategories).values({ channelId: a, alias: "basketball", name: { en: "Basketball" } }).returning();
+  const game = (channelId: number, key: string, start: number, end: number) => ({ channelId, key, name: { en: key }, eventUtcTs: start, endUtcTs: end, timeZone: "America/New_York", eventCategoryId: hoops.id, mediaKey: ASSET });
+  const rows = await db
+    .insert(events)
+    .values([game(a, "kp-live", T0, T0 + 3_600_000), game(a, "kp-finished", T0 - 7_200_000, T0 - 7_200_000 + 12_000), { ...game(fx.beta.id, "kp-beta", T0, T0 + 3_600_000), eventCategoryId: null }])
+    .returning({ id: events.id });
+  [ev.live, ev.finished, ev.beta] = rows.map((r) => r.id);
+  await db.insert(channelSettings).values({ channelId: a, key: "scores.key_play_lead_s", value: LEAD_S });
+  alpha = await client(app, "alpha", bindings);
+  beta = await client(app, "beta", bindings);
+  const owner = await account(alpha, "owner");
+  const keeper = await account(alpha);
+  // A scorekeeper for the season: the key plays are theirs to tap, not their clips.
+  await grantScorekeeper(db, a, keeper.id, null, T0);
+  who.owner = owner.token;
+  who.keeper = keeper.token;
+  who.keeperId = keeper.id;
+  who.fan = (await account(alpha)).token;
+  who.betaOwner = (await account(beta, "owner")).token;
+});
+
+describe("a key play of a live game", () => {
+  it("is marked the channel's lead before its tap, and its clip waits until the moment is recorded, then plays", async () => {
+    clock.now = T0 + 6_000;
+    sent.length = 0;
+    const kp = keyPlay(T0 + 6_000, { note: "Steal and dunk" });
+    await send(ev.live, [kp], who.keeper);
+
+    const [listed] = await keyPlays(ev.live);
+    expect(listed).toMatchObject({ id: kp.id, at: kp.at, side: "home", player: "23", note: "Steal and dunk", marker_s: 6 - LEAD_S, hidden: false });
+    expect(listed.clip).toMatchObject({ status: "queued", file: null, share_path: null });
+    // From the marker to 5 s after the tap, on the segments: [4 s, 11 s] → segments 3–6, 8 s.
+    expect(listed.clip!.duration).toBe(8);
+    // Its job is sent to come back once segment 6 (ending 12 s in) is recorded.
+    const job = sent.find((j) => j.body.kind === "clip.process" && j.body.clipId === listed.clip!.id)!;
+    expect(job.options?.delaySeconds).toBeGreaterThanOrEqual(6);
+
+    // Delivered early (a queue without delays): it waits, spending no attempt.
+    expect(await run(listed.clip!.id)).toEqual({ done: false, retryAfterS: expect.any(Number) });
+    const waiting = await db.select().from(clips).where(eq(clips.id, listed.clip!.id)).get();
+    expect(waiting).toMatchObject({ status: "queued", attempts: 0 });
+
+    clock.now = T0 + 15_000;
+    expect(await run(listed.clip!.id)).toEqual({ done: true });
+    const [ready] = await keyPlays(ev.live);
+    expect(ready.clip).toMatchObject({ status: "ready", share_path: expect.stringMatching(new RegExp(`^/share/${listed.clip!.id}/[0-9a-f-]{36}$`)) });
+    expect(ready.clip!.file!.size).toBeGreaterThan(1000);
+    // Shared like a viewer's shared clip: anyone with the page plays it.
+    const uuid = ready.clip!.share_path!.split("/")[3];
+    const shared = await alpha.get(`/api/shared-clip/${listed.clip!.id}?uuid=${uuid}`);
+    expect(shared.status).toBe(200);
+    expect((await json<Data<SharedClip>>(shared)).data.duration).toBe(8);
+    const url = new URL(ready.clip!.file!.url);
+    const file = await call(alpha.host, url.pathname + url.search, {}, app, bindings);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("video/mp4");
+  });
+
+  it("is the event's: never among the scorekeeper's own clips, nor counted on the account", async () => {
+    const res = await alpha.get("/api/clips/user", who.keeper);
+    expect(res.status).toBe(200);
+    expect((await json<Data<Clip[]>>(res)).data).toEqual([]);
+    const keeper = await db.select({ clipCount: users.clipCount }).from(users).where(eq(users.id, who.keeperId)).get();
+    expect(keeper?.clipCount ?? 0).toBe(0);
+  });
+
+  it("a resent key play keeps its one clip", async () => {
+    clock.now = T0 + 8_000;
+    const kp = keyPlay(T0 + 8_000);
+    await send(ev.live, [kp], who.keeper);
+    await send(ev.live, [kp], who.keeper);
+    const rows = await db.select().from(clips).where(eq(clips.keyPlayTapId, kp.id)).all();
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe("a key play of a finished game (a queue that was offline)", () => {
+  it("is cut at once: its moment is recorded", async () => {
+    clock.now = T0;
+    sent.length = 0;
+    const kp = keyPlay(T0 - 7_200_000 + 7_000);
+    await send(ev.finished, [kp], who.owner);
+    const [listed] = await keyPlays(ev.finished);
+    expect(listed.marker_s).toBe(7 - LEAD_S);
+    const job = sent.find((j) => j.body.clipId === listed.clip!.id)!;
+    expect(job.options).toBeUndefined();
+    expect(await run(listed.clip!.id)).toEqual({ done: true });
+    expect((await keyPlays(ev.finished))[0].clip!.status).toBe("ready");
+  });
+});
+
+describe("the owner hides or deletes a key play", () => {
+  it("a hidden key play leaves the public list and the play-by-play, the owner still sees it, and it comes back", async () => {
+    clock.now = T0 + 9_000;
+    const kp = keyPlay(T0 + 9_000, { note: "Hide me" });
+    await send(ev.live, [kp], who.owner);
+    const patched = await change("PATCH", `/api/events/${ev.live}/key-plays/${kp.id}`, who.owner, { hidden: true });
+    expect(patched.status).toBe(200);
+    expect((await json<Data<KeyPlay>>(patched)).data).toMatchObject({ id: kp.id, hidden: true });
+    expect((await keyPlays(ev.live)).map((k) => k.id)).not.toContain(kp.id);
+    expect((await keyPlays(ev.live, who.fan)).map((k) => k.id)).not.toContain(kp.id);
+    expect((await keyPlays(ev.live, who.owner)).find((k) => k.id === kp.id)).toMatchObject({ hidden: true });
+    const score = await alpha.get(`/api/events/${ev.live}/score`);
+    expect((await json<Data<GameAnswer>>(score)).data.plays.map((p) => p.id)).not.toContain(kp.id);
+
+    expect((await change("PATCH", `/api/events/${ev.live}/key-plays/${kp.id}`, who.owner, { hidden: false })).status).toBe(200);
+    expect((await keyPlays(ev.live)).map((k) => k.id)).toContain(kp.id);
+  });
+
+  it("a deleted key play is gone with its clip, whose share link answers 404", async () => {
+    clock.now = T0 + 5_000;
+    const kp = keyPlay(T0 + 5_000);
+    await send(ev.live, [kp], who.owner);
+    const clip = (await keyPlays(ev.live)).find((k) => k.id === kp.id)!.clip!;
+    clock.now = T0 + 20_000;
+    await run(clip.id);
+    const ready = (await keyPlays(ev.live)).find((k) => k.id === kp.id)!.clip!;
+    const uuid = ready.share_path!.split("/")[3];
+    expect((await change("DELETE", `/api/events/${ev.live}/key-plays/${kp.id}`, who.owner)).status).toBe(200);
+    expect((await keyPlays(ev.live, who.owner)).map((k) => k.id)).not.toContain(kp.id);
+    expect((await alpha.get(`/api/shared-clip/${clip.id}?uuid=${uuid}`)).status).toBe(404);
+    expect(await env.MEDIA.head(`clips/${fx.alpha.id}/${clip.id}-${uuid}/clip.mp4`)).toBeNull();
+  });
+
+  it("is the owner's: a viewer gets 403, another channel's owner 404, a tap that is not a key play 404, a bad body 422", async () => {
+    clock.now = T0 + 10_000;
+    const kp = keyPlay(T0 + 10_000);
+    const basket = tap(T0 + 10_001, { kind: "score", side: "away", play: "three" });
+    await send(ev.live, [kp, basket], who.owner);
+    expect((await change("PATCH", `/api/events/${ev.live}/key-plays/${kp.id}`, who.fan, { hidden: true })).status).toBe(403);
+    expect((await change("DELETE", `/api/events/${ev.live}/key-plays/${kp.id}`, who.fan)).status).toBe(403);
+    expect((await change("PATCH", `/api/events/${ev.live}/key-plays/${kp.id}`, who.betaOwner, { hidden: true }, beta)).status).toBe(404);
+    expect((await change("PATCH", `/api/events/${ev.live}/key-plays/${basket.id}`, who.owner, { hidden: true })).status).toBe(404);
+    expect((await change("PATCH", `/api/events/${ev.live}/key-plays/${kp.id}`, who.owner, { hidden: "yes" })).status).toBe(422);
+    expect((await change("PATCH", `/api/events/${ev.live}/key-plays/not-a-tap`, who.owner, { hidden: true })).status).toBe(422);
+    expect((await keyPlays(ev.live)).find((k) => k.id === kp.id)).toMatchObject({ hidden: false });
+  });
+
+  it("another channel's event is 404", async () => {
+    expect((await beta.get(`/api/events/${ev.live}/key-plays`)).status).toBe(404);
+  });
+});
