@@ -206,6 +206,12 @@ export interface KeyPlay {
   clip: KeyPlayClip | null;
 }
 
+/** GET /events/{id}/key-plays: the key plays, and whether the caller may hide or delete them (the channel's owner). */
+export interface KeyPlaysAnswer {
+  key_plays: KeyPlay[];
+  can_manage: boolean;
+}
+
 /** PATCH /events/{id}/key-plays/{tap}: the owner hides a key play, or shows it again. */
 export const keyPlayPatchSchema = z.object({ hidden: z.boolean() });
 export const keyPlayParamSchema = z.object({ id: z.coerce.number().int().positive(), tap: z.uuid() });

@@ -27,7 +27,8 @@ import { PlayByPlay, playPosition } from "~/features/scores/PlayByPlay";
 import { scoresHidden, useSpoilerSafe } from "~/features/scores/spoilers";
 import type { PlayerHandle } from "~/features/player/Player";
 import { useCallback, useState } from "react";
-import { loadScoreBoard } from "~/features/scores/scores.server";
+import { loadKeyPlays, loadScoreBoard } from "~/features/scores/scores.server";
+import { KeyPlays } from "~/features/scores/KeyPlays";
 import { boardWatched, useWatched } from "~/features/scores/position";
 import type { PlayEntry } from "@api/contract/scores";
 import scoresCss from "~/styles/scores.css?url";
@@ -42,6 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const reminder = loadReminderState(context, event);
   const offer = loadEventOffer(context, event);
   const board = loadScoreBoard(context, event);
+  const keyPlays = loadKeyPlays(context, event.id, board);
   // Only a purchase prompt lists the passes covering the event (the package list is public and cheap).
   let passes: CoveringPass[] = [];
   if (playback.kind === "refused" && playback.reason === "purchase") {
@@ -56,6 +58,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     reminder: await reminder,
     offer: await offer,
     board: await board,
+    keyPlays: await keyPlays,
     hideScores: scoresHidden(request.headers.get("Cookie")),
     meta: { title, description: event.description ?? eventSummary(event) },
     social: { url: absoluteUrl(context, `/watch/${event.id}`)!, image: absoluteUrl(context, event.poster), type: "video.other" as const },
@@ -86,10 +89,17 @@ function seekToPlay(handle: PlayerHandle, at: number, start: number) {
   handle.seekTo(playPosition(at, handle.presentationStart() ?? start));
 }
 
+/** Seeks to a moment (epoch ms) itself, on the same timeline: a key play's marker. */
+function seekToMoment(handle: PlayerHandle, at: number, start: number) {
+  handle.seekTo(Math.max(0, (at - (handle.presentationStart() ?? start)) / 1000));
+}
+
+const keyPlayIds = (plays: readonly PlayEntry[]) => plays.filter((p) => p.action.kind === "key_play").map((p) => p.id);
+
 const NO_PLAYS: PlayEntry[] = [];
 
 export default function Watch() {
-  const { event, playback, passes, clips, reminder, offer, social, board: loadedBoard, hideScores } = useLoaderData<typeof loader>();
+  const { event, playback, passes, clips, reminder, offer, social, board: loadedBoard, keyPlays, hideScores } = useLoaderData<typeof loader>();
   const [scoresOff, toggleScores] = useSpoilerSafe(hideScores);
   const { t } = useTranslation("calendar");
   const grant = playback.kind === "allowed" ? playback.grant : null;
@@ -127,7 +137,8 @@ export default function Watch() {
   // The scorekeeper's latest board, told by the event's channel, else the one the page loaded; a viewer behind live
   // (or watching the recording) sees it as of their moment.
   const board = liveBoard ?? loadedBoard;
-  const watched = useWatched(handle, Date.parse(event.event_utc_ts), board?.plays ?? NO_PLAYS);
+  const eventStart = Date.parse(event.event_utc_ts);
+  const watched = useWatched(handle, eventStart, board?.plays ?? NO_PLAYS);
   const shown = board && boardWatched(board, watched);
   const teams = sides(event);
   return (
@@ -147,9 +158,19 @@ export default function Watch() {
                 later={board ? board.plays.length - shown.plays.length : 0}
                 away={participantLabel(teams.away)}
                 home={participantLabel(teams.home)}
-                onSeek={handle ? (at) => seekToPlay(handle, at, Date.parse(event.event_utc_ts)) : undefined}
+                onSeek={handle ? (at) => seekToPlay(handle, at, eventStart) : undefined}
                 hidden={scoresOff}
                 onToggleHidden={toggleScores}
+              />
+            ) : null}
+            {keyPlays && shown && teams && !scoresOff ? (
+              <KeyPlays
+                eventId={event.id}
+                initial={keyPlays}
+                boardIds={keyPlayIds(board!.plays)}
+                reached={watched ? keyPlayIds(shown.plays) : null}
+                names={{ away: participantLabel(teams.away), home: participantLabel(teams.home) }}
+                onSeek={handle ? (markerS) => seekToMoment(handle, eventStart + markerS * 1000, eventStart) : undefined}
               />
             ) : null}
             <EventActions

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@api/db/client";
-import type { GameAnswer, KeyPlay, TapAction } from "@api/contract/scores";
+import type { GameAnswer, KeyPlay, KeyPlaysAnswer, TapAction } from "@api/contract/scores";
 import type { Clip, SharedClip } from "@api/contract/clips";
 import { channelSettings, clips, eventCategories, events, users } from "@api/db/schema";
 import { processClip } from "@api/services/clips/process";
@@ -41,7 +41,7 @@ const send = async (eventId: number, taps: unknown[], token: string) => {
 const keyPlays = async (eventId: number, token?: string, c: Client = alpha) => {
   const res = await c.get(`/api/events/${eventId}/key-plays`, token);
   expect(res.status).toBe(200);
-  return (await json<Data<KeyPlay[]>>(res)).data;
+  return (await json<Data<KeyPlaysAnswer>>(res)).data.key_plays;
 };
 const change = (method: "PATCH" | "DELETE", path: string, token: string, body?: unknown, c: Client = alpha) =>
   call(
@@ -202,6 +202,14 @@ describe("the owner hides or deletes a key play", () => {
     expect((await change("PATCH", `/api/events/${ev.live}/key-plays/${kp.id}`, who.owner, { hidden: "yes" })).status).toBe(422);
     expect((await change("PATCH", `/api/events/${ev.live}/key-plays/not-a-tap`, who.owner, { hidden: true })).status).toBe(422);
     expect((await keyPlays(ev.live)).find((k) => k.id === kp.id)).toMatchObject({ hidden: false });
+  });
+
+  it("tells the owner, and only the owner, that they may hide and delete", async () => {
+    const answer = async (token?: string) => (await json<Data<KeyPlaysAnswer>>(await alpha.get(`/api/events/${ev.live}/key-plays`, token))).data.can_manage;
+    expect(await answer(who.owner)).toBe(true);
+    expect(await answer(who.keeper)).toBe(false);
+    expect(await answer(who.fan)).toBe(false);
+    expect(await answer()).toBe(false);
   });
 
   it("another channel's event is 404", async () => {

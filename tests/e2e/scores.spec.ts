@@ -106,6 +106,48 @@ for (const template of ["alpha", "beta"] as const) {
       await expect(bug(watching)).toHaveCount(0);
     });
 
+    test("a key play becomes a clip a viewer plays, and the owner's hide takes it off the viewer's page", async ({ page, browser, request, ownChannel: ch, signIn }) => {
+      const t = copy(ch.lang, "scores");
+      const id = await findEventNamed(request, ch, "live", "free", GAME);
+      const { token } = await signIn(ch, "owner");
+      const watching = await viewer(browser, ch, id);
+      await expect(bug(watching)).toBeVisible();
+
+      // The scorekeeper taps a key play now: the viewer's page lists it at once, and its clip once that moment is
+      // recorded and cut (a few seconds after the tap).
+      const kp = { id: "00000000-0000-4000-8000-0000000000a1", at: Date.now(), action: { kind: "key_play", side: "home", player: "11", note: "Buzzer beater" } };
+      await apiPost(request, ch, `events/${id}/score/taps`, { taps: [kp] }, { token });
+      const keyPlays = watching.getByRole("region", { name: t.keyPlays.title });
+      const item = keyPlays.getByTestId("key-play");
+      await expect(item).toHaveCount(1);
+      await expect(item).toContainText("Buzzer beater");
+      const watchClip = item.getByRole("link", { name: new RegExp(t.keyPlays.watchClip) });
+      await expect(watchClip).toBeVisible({ timeout: 45_000 });
+      await expectAccessible(watching);
+      expect(await watching.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+      // The clip's page plays it, for anyone.
+      const share = await watchClip.getAttribute("href");
+      expect(share).toMatch(/^\/share\/\d+\/[0-9a-f-]{36}$/);
+      const guest = await (await browser.newContext()).newPage();
+      expect((await guest.goto(ch.url(share!)))?.status()).toBe(200);
+      const clipVideo = guest.locator("video").first();
+      await clipVideo.evaluate((v: HTMLVideoElement) => {
+        v.muted = true;
+        return v.play();
+      });
+      await expect.poll(() => clipVideo.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
+
+      // The owner hides it from their own watch page; it leaves the viewer's page without a reload, and the
+      // owner still sees it, marked hidden.
+      await visit(page, ch.url(`/watch/${id}`));
+      const mine = page.getByRole("region", { name: t.keyPlays.title }).getByTestId("key-play");
+      await mine.getByRole("button", { name: new RegExp(`^${t.keyPlays.hideOf.split(":")[0]}`) }).click();
+      await expect(mine).toContainText(t.keyPlays.hiddenBadge);
+      await expect(keyPlays).toHaveCount(0);
+      await expect(watching.getByRole("region", { name: t.plays.title }).getByText("Buzzer beater")).toHaveCount(0);
+    });
+
     test("a viewer two minutes behind live sees the score as it was then, and the latest back at the edge", async ({ browser, request, ownChannel: ch, signIn }) => {
       const t = copy(ch.lang, "scores");
       const p = copy(ch.lang, "player");

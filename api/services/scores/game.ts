@@ -1,6 +1,6 @@
 // Game day (issue 27): an event's game as its taps make it, and the taps a scorekeeper sends. The rules are
 // rules.ts; this file finds the event and its sport, decides who may keep score, and stores what the rules accept.
-import { SCORE_MESSAGES, SCORING_PLAYS, type GameAnswer, type KeyPlay, type PlayEntry, type ScoreState, type ScoringSport, type Tap, type TapResult, type TapsAnswer } from "../../contract/scores";
+import { SCORE_MESSAGES, SCORING_PLAYS, type GameAnswer, type KeyPlay, type KeyPlaysAnswer, type PlayEntry, type ScoreState, type ScoringSport, type Tap, type TapResult, type TapsAnswer } from "../../contract/scores";
 import type { UserRole } from "../../contract/auth";
 import type { ClipScope } from "../clips/clips";
 import * as repo from "../../db/repos/scores";
@@ -102,8 +102,9 @@ export async function addTaps(s: ScoreScope, eventId: number, viewer: NonNullabl
 }
 
 /** GET /events/{id}/key-plays: public like the event; the owner also sees the hidden ones. */
-export async function keyPlaysOf(s: ScoreScope, eventId: number, viewer: ScoreViewer): Promise<KeyPlay[]> {
-  return listKeyPlays(s, eventId, viewer !== null && canManageChannel(viewer.role));
+export async function keyPlaysOf(s: ScoreScope, eventId: number, viewer: ScoreViewer): Promise<KeyPlaysAnswer> {
+  const owner = viewer !== null && canManageChannel(viewer.role);
+  return { key_plays: await listKeyPlays(s, eventId, owner), can_manage: owner };
 }
 
 async function listKeyPlays(s: ScoreScope, eventId: number, owner: boolean): Promise<KeyPlay[]> {

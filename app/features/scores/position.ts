@@ -55,18 +55,26 @@ export function useWatched(handle: PlayerHandle | null, eventStart: number, play
       return;
     }
     const { video } = handle;
+    // A live player starts at the edge: until its picture moves, its position (0, or a seek in flight) says nothing.
+    let playing = !video.paused && video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA;
     const read = () => {
       const live = handle.isLive();
-      if (live && handle.seekRange().end - video.currentTime <= BEHIND_LIVE_S) return setWatched(null);
+      if (live && (!playing || handle.seekRange().end - video.currentTime <= BEHIND_LIVE_S)) return setWatched(null);
       const zero = handle.presentationStart() ?? eventStart;
       const next = watchedAt(plays, zero + video.currentTime * 1000);
       setWatched((w) => (w && w.bug === next.bug && w.list === next.list ? w : next));
     };
+    const started = () => {
+      playing = true;
+      read();
+    };
     read();
     const events = ["timeupdate", "seeked", "loadedmetadata"] as const;
     for (const e of events) video.addEventListener(e, read);
+    video.addEventListener("playing", started);
     return () => {
       for (const e of events) video.removeEventListener(e, read);
+      video.removeEventListener("playing", started);
     };
   }, [handle, eventStart, plays]);
   return watched;

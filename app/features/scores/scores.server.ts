@@ -1,7 +1,7 @@
 // What a watch page loads for its score bug (issue 27): the game's board, when the event is a two-sided game that has
 // started and its sport has scoring. The page never fails for its score: a failed call shows no bug.
 import type { Event } from "@api/contract/catalogue";
-import type { ScoreBoard } from "@api/contract/scores";
+import type { KeyPlaysAnswer, ScoreBoard } from "@api/contract/scores";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { isApiRequestError } from "~/server/api/errors";
 import { optionalUser } from "~/server/guards.server";
@@ -16,6 +16,19 @@ export async function loadScoreBoard(context: AppLoadContext, event: Pick<Event,
   } catch (error) {
     if (isApiRequestError(error, "unauthenticated")) throw error;
     console.error("scores: board not loaded", error instanceof Error ? error.message : String(error));
+    return null;
+  }
+}
+
+/** The event's key plays with their clips, once its board is loaded (an event without a game has none). */
+export async function loadKeyPlays(context: AppLoadContext, eventId: number, board: Promise<ScoreBoard | null>): Promise<KeyPlaysAnswer | null> {
+  if (!(await board)) return null;
+  const { api } = optionalUser(context);
+  try {
+    return await api.scores.keyPlays(eventId);
+  } catch (error) {
+    if (isApiRequestError(error, "unauthenticated")) throw error;
+    console.error("scores: key plays not loaded", error instanceof Error ? error.message : String(error));
     return null;
   }
 }

@@ -1,7 +1,7 @@
 // Game day calls (issue 27): the game an event's taps make (public; signed in, it also says whether the viewer may
 // keep score) and a scorekeeper's taps. A refused tap comes back as a result with the rule's words and what became
 // of every tap, so the scorekeeper's queue drops the refused ones and keeps going.
-import { SCORE_MESSAGES, type GameAnswer, type Tap, type TapsAnswer } from "@api/contract/scores";
+import { SCORE_MESSAGES, type GameAnswer, type KeyPlay, type KeyPlaysAnswer, type Tap, type TapsAnswer } from "@api/contract/scores";
 import { asUser, createApiClient, type ApiClientOptions } from "./client.server";
 import { isApiRequestError } from "./errors";
 
@@ -34,6 +34,23 @@ export function scoresEndpoints(options: ApiClientOptions) {
             }
             throw error;
           }
+        },
+        /** The event's key plays with their clips (the owner also gets the hidden ones); none when its sport has no scoring. */
+        async keyPlays(eventId: number): Promise<KeyPlaysAnswer> {
+          try {
+            return (await client.get<Data<KeyPlaysAnswer>>(`events/${eventId}/key-plays`)).data;
+          } catch (error) {
+            if (isApiRequestError(error, "validation") && error.body?.message === SCORE_MESSAGES.noSport) return { key_plays: [], can_manage: false };
+            throw error;
+          }
+        },
+        /** The owner hides a key play or shows it again. */
+        async setKeyPlayHidden(eventId: number, tapId: string, hidden: boolean): Promise<KeyPlay> {
+          return (await client.patch<Data<KeyPlay>>(`events/${eventId}/key-plays/${tapId}`, { body: { hidden } })).data;
+        },
+        /** The owner deletes a key play and its clip. */
+        async deleteKeyPlay(eventId: number, tapId: string): Promise<void> {
+          await client.delete(`events/${eventId}/key-plays/${tapId}`);
         },
       };
     },

@@ -1,0 +1,139 @@
+// The event's key plays (issue 27): each key play the scorekeeper tapped, with the clip the API cut of it once that
+// moment is recorded, a button that watches it in the game, and for the channel's owner hide, show and delete. The
+// list follows the game: it is fetched again when the board names a key play it does not hold (or no longer holds),
+// and every few seconds while a clip is being made.
+import type { KeyPlay, KeyPlaysAnswer, Side } from "@api/contract/scores";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useMemo, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { FetchMarker } from "~/lib/fetch-marker";
+
+/** How often the list is fetched while a clip is queued or being made. */
+export const KEY_PLAY_POLL_MS = 2_000;
+
+/** A key play in words: "Key play · Northview · #23 · Steal and dunk". */
+export function useKeyPlayText(names: Record<Side, string>): (p: { side?: Side | null; player?: string | null; note?: string | null }) => string {
+  const { t } = useTranslation("scores");
+  return (p) => [t("plays.keyPlay"), p.side ? names[p.side] : "", p.player ? t("plays.player", { number: p.player }) : "", p.note ?? ""].filter(Boolean).join(" · ");
+}
+
+const making = (k: KeyPlay) => k.clip?.status === "queued" || k.clip?.status === "processing";
+
+export function KeyPlays({
+  eventId,
+  initial,
+  boardIds,
+  reached,
+  names,
+  onSeek,
+}: {
+  eventId: number;
+  initial: KeyPlaysAnswer;
+  /** The key plays the latest board names (the page's live board; hidden ones are not on it). */
+  boardIds: readonly string[];
+  /** Behind live (or on the recording): the key plays up to the viewer's moment; later ones are not shown yet. */
+  reached: readonly string[] | null;
+  names: Record<Side, string>;
+  /** Seeks the player to a marker (seconds on the event's timeline). */
+  onSeek?: (markerS: number) => void;
+}) {
+  const { t } = useTranslation("scores");
+  const describe = useKeyPlayText(names);
+  const list = useFetcher<KeyPlaysAnswer>();
+  const answer = list.data && "key_plays" in list.data ? list.data : initial;
+  const { key_plays: keyPlays, can_manage: canManage } = answer;
+
+  // The board says which key plays exist now: fetch when it names one the list lacks, or drops one it shows.
+  const listed = useMemo(() => new Set(keyPlays.filter((k) => !k.hidden).map((k) => k.id)), [keyPlays]);
+  const stale = boardIds.some((id) => !listed.has(id)) || [...listed].some((id) => !boardIds.includes(id));
+  const pending = keyPlays.some(making);
+  // The fetcher's `load` is a new function at every render: read through a ref, so a render of the page (its
+  // viewers, its player) does not restart the wait.
+  const load = useRef(list.load);
+  load.current = list.load;
+  const { state } = list;
+  useEffect(() => {
+    if (state !== "idle") return;
+    if (stale) return load.current(`/score/${eventId}/key-plays`);
+    if (!pending) return;
+    const timer = setTimeout(() => load.current(`/score/${eventId}/key-plays`), KEY_PLAY_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [stale, pending, state, eventId]);
+
+  const shown = keyPlays.filter((k) => (canManage || !k.hidden) && (!reached || k.hidden || reached.includes(k.id)));
+  if (!shown.length) return null;
+  return (
+    <section className="key-plays" aria-labelledby="key-plays-title">
+      <h2 id="key-plays-title">{t("keyPlays.title")}</h2>
+      <ul className="key-plays__list">
+        {[...shown].reverse().map((k) => (
+          <KeyPlayItem key={k.id} eventId={eventId} keyPlay={k} text={describe(k)} canManage={canManage} onSeek={onSeek} onChanged={() => load.current(`/score/${eventId}/key-plays`)} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function KeyPlayItem({ eventId, keyPlay: k, text, canManage, onSeek, onChanged }: { eventId: number; keyPlay: KeyPlay; text: string; canManage: boolean; onSeek?: (markerS: number) => void; onChanged: () => void }) {
+  const { t } = useTranslation("scores");
+  const change = useFetcher<{ ok: boolean; message?: string }>();
+  const { data, state } = change;
+  // A change that just went through refreshes the list (the page's board follows through the live channel).
+  const changed = useRef(onChanged);
+  changed.current = onChanged;
+  useEffect(() => {
+    if (state === "idle" && data?.ok) changed.current();
+  }, [state, data]);
+  const clip = k.clip;
+  return (
+    <li className={`key-plays__item${k.hidden ? " key-plays__item--hidden" : ""}`} data-testid="key-play">
+      <div className="key-plays__frame">
+        {clip?.poster ? <img src={clip.poster.url} alt="" width={320} height={180} loading="lazy" /> : <span className="key-plays__placeholder" aria-hidden="true" />}
+      </div>
+      <div className="key-plays__body">
+        <p className="key-plays__what">{text}</p>
+        {k.hidden ? <p className="key-plays__badge">{t("keyPlays.hiddenBadge")}</p> : null}
+        <p className="key-plays__status" role="status">
+          {clip?.status === "ready" ? null : making(k) ? t("keyPlays.making") : t("keyPlays.noClip")}
+        </p>
+        <div className="key-plays__actions">
+          {clip?.share_path ? (
+            <a className="button" href={clip.share_path} aria-label={t("keyPlays.watchClipOf", { what: text })}>
+              {t("keyPlays.watchClip")}
+            </a>
+          ) : null}
+          {onSeek ? (
+            <button type="button" onClick={() => onSeek(k.marker_s)} aria-label={t("keyPlays.seekTo", { what: text })}>
+              {t("keyPlays.seek")}
+            </button>
+          ) : null}
+          {canManage ? (
+            <change.Form method="post" action={`/score/${eventId}/key-plays`} className="key-plays__manage">
+              <FetchMarker />
+              <input type="hidden" name="tap" value={k.id} />
+              <button type="submit" name="intent" value={k.hidden ? "show" : "hide"} aria-label={t(k.hidden ? "keyPlays.showOf" : "keyPlays.hideOf", { what: text })}>
+                {k.hidden ? t("keyPlays.show") : t("keyPlays.hide")}
+              </button>
+              <button
+                type="submit"
+                name="intent"
+                value="delete"
+                aria-label={t("keyPlays.deleteOf", { what: text })}
+                onClick={(e) => {
+                  if (!window.confirm(t("keyPlays.confirmDelete"))) e.preventDefault();
+                }}
+              >
+                {t("keyPlays.delete")}
+              </button>
+            </change.Form>
+          ) : null}
+        </div>
+        {data && !data.ok ? (
+          <p className="field-error" role="alert">
+            {t("keyPlays.changeFailed")}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
