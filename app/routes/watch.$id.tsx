@@ -24,7 +24,7 @@ import { requireTenant, requireUser } from "~/server/guards.server";
 import { matchup, participantLabel, sides } from "~/lib/format";
 import { ScoreBug } from "~/features/scores/ScoreBug";
 import { PlayByPlay, playPosition } from "~/features/scores/PlayByPlay";
-import { scoresHidden, useSpoilerSafe } from "~/features/scores/spoilers";
+import { useSpoilerSafe } from "~/features/scores/SpoilerSafe";
 import type { PlayerHandle } from "~/features/player/Player";
 import { useCallback, useState } from "react";
 import { loadScoreBoard } from "~/features/scores/scores.server";
@@ -56,7 +56,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     reminder: await reminder,
     offer: await offer,
     board: await board,
-    hideScores: scoresHidden(request.headers.get("Cookie")),
     meta: { title, description: event.description ?? eventSummary(event) },
     social: { url: absoluteUrl(context, `/watch/${event.id}`)!, image: absoluteUrl(context, event.poster), type: "video.other" as const },
   };
@@ -89,8 +88,8 @@ function seekToPlay(handle: PlayerHandle, at: number, start: number) {
 const NO_PLAYS: PlayEntry[] = [];
 
 export default function Watch() {
-  const { event, playback, passes, clips, reminder, offer, social, board: loadedBoard, hideScores } = useLoaderData<typeof loader>();
-  const [scoresOff, toggleScores] = useSpoilerSafe(hideScores);
+  const { event, playback, passes, clips, reminder, offer, social, board: loadedBoard } = useLoaderData<typeof loader>();
+  const [scoresOff, toggleScores] = useSpoilerSafe();
   const { t } = useTranslation("calendar");
   const grant = playback.kind === "allowed" ? playback.grant : null;
   const [handle, setHandle] = useState<PlayerHandle | null>(null);
