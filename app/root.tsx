@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLoaderData,
   useMatches,
   useRouteError,
   useRouteLoaderData,
@@ -34,6 +35,8 @@ import { readConsent } from "~/server/cookies.server";
 import { requireTenant } from "~/server/guards.server";
 import { loadFollowing } from "~/features/favorites/following.server";
 import { LiveEventsProvider } from "~/features/events/LiveEventsProvider";
+import { SpoilerSafeProvider } from "~/features/scores/SpoilerSafe";
+import { scoresHidden } from "~/features/scores/spoilers";
 import appCss from "~/styles/app.css?url";
 import shellCss from "~/styles/shell.css?url";
 
@@ -78,6 +81,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     googleTagId: googleTagId(settings["google-analytics"]),
     // The player's seek step (SPEC §9), seconds.
     seekStep: settings["player.seek_step_s"],
+    // Spoiler-safe (issue 27): the one reading of this browser's choice, for every score the pages render.
+    hideScores: scoresHidden(request.headers.get("Cookie")),
   };
 }
 
@@ -186,9 +191,12 @@ function PlainShell({ lang, children }: { lang: RootData["lang"]; children: Reac
 // One manager of the live-state connections for the document (issue 26): it outlives navigations, so a watch page and
 // the cards of the page before it share a connection to the same event.
 export default function App() {
+  const { hideScores } = useLoaderData<typeof loader>();
   return (
     <LiveEventsProvider>
-      <Outlet />
+      <SpoilerSafeProvider hidden={hideScores}>
+        <Outlet />
+      </SpoilerSafeProvider>
     </LiveEventsProvider>
   );
 }

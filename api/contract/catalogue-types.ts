@@ -1,5 +1,6 @@
 // Wire shapes and constants of the catalogue calls (SPEC §7 "Events", "Participants", "VOD", "Geo"). No zod here:
 // the browser bundles of the list pages import these, and the query schemas live in catalogue.ts.
+import type { EventScore } from "./scores";
 
 export const STREAM_STATUSES = ["live", "upcoming", "finished"] as const;
 export type StreamStatus = (typeof STREAM_STATUSES)[number];
@@ -109,6 +110,8 @@ export interface Event {
   home_team_id: number | null;
   /** Away first, then home (SPEC: two participants show as away @ home). */
   participants: EventParticipant[];
+  /** The game a scorekeeper keeps (issue 27), as its last tap left it; null when nobody keeps one. */
+  score: EventScore | null;
 }
 
 export interface EventsForHomepage {

@@ -108,6 +108,12 @@ export interface ScoreState {
   final: boolean;
 }
 
+/**
+ * The game as the catalogue's events carry it (`Event.score`): the state without the clock, which only a page that
+ * follows the live channel can tick. Kept per event when taps are stored, so lists join it (event_scores).
+ */
+export type EventScore = Pick<ScoreState, "sport" | "home" | "away" | "period" | "overtime" | "sets" | "final">;
+
 /** POST /events/{id}/score/taps: a scorekeeper's taps, in the order they were made (a queue sends up to 50 at once). */
 export const TAPS_MAX = 50;
 export const tapsBodySchema = z.object({ taps: z.array(tapSchema).min(1).max(TAPS_MAX) });

@@ -218,3 +218,4 @@ export * from "./analytics-schema";
 export * from "./downloads-schema";
 export * from "./console-schema";
 export * from "./scores-schema";
+export * from "./event-scores-schema";

@@ -1,7 +1,7 @@
 // Maps event rows and the rows they refer to into the wire Event (SPEC §3): participants away first, then home,
-// each with its school; the sport and the venue; the stream status from the clock.
+// each with its school; the sport and the venue; the stream status from the clock; the game a scorekeeper keeps.
 import type { Event, EventParticipant } from "../contract/catalogue";
-import type { EventRow } from "../db/repos/catalogue-events";
+import type { EventListRow, EventRow } from "../db/repos/catalogue-events";
 import type { CategoryRow, GroupRow, LocationRow, ParticipantRow } from "../db/repos/catalogue-taxonomy";
 import type { Lang } from "./lang";
 import { teamIdentity, toLocation } from "./catalogue-taxonomy";
@@ -16,7 +16,7 @@ export interface EventRelations {
 }
 
 /** `access` answers has_access per event for the request's viewer (event-access.ts). */
-export function eventMapper(rel: EventRelations, now: number, l: Lang, access: (row: EventRow) => boolean): (row: EventRow) => Event {
+export function eventMapper(rel: EventRelations, now: number, l: Lang, access: (row: EventRow) => boolean): (row: EventListRow) => Event {
   const teams = new Map(rel.teams.map((r) => [r.id, r]));
   const groups = new Map(rel.groups.map((r) => [r.id, r]));
   const categories = new Map(rel.categories.map((r) => [r.id, r]));
@@ -55,6 +55,7 @@ export function eventMapper(rel: EventRelations, now: number, l: Lang, access: (
       category: category ? { id: category.id, alias: category.alias, name: tr(category.name, l) } : null,
       home_team_id: row.homeTeamId,
       participants: [participant(row.awayTeamId, "away"), participant(row.homeTeamId, "home")].filter((p) => p !== null),
+      score: row.score,
     };
   };
 }

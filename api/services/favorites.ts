@@ -3,7 +3,7 @@
 import type { Event } from "../contract/catalogue";
 import { FAVORITE_MESSAGES, FAVORITES_MAX, type Favoritable, type FavoritableType, type Favorite, type FavoriteEvent } from "../contract/favorites";
 import type { Db } from "../db/client";
-import { type EventPage, type EventRow, eventCountQuery, eventRelationsOfRows, eventsOrder, followedEventsWhere } from "../db/repos/catalogue-events";
+import { type EventListRow, type EventPage, type EventRow, eventCountQuery, eventRelationsOfRows, eventsOrder, followedEventsWhere } from "../db/repos/catalogue-events";
 import type { CategoryRow, GroupRow, ParticipantRow } from "../db/repos/catalogue-taxonomy";
 import {
   countFavorites,
@@ -126,8 +126,8 @@ export async function favoriteEvents(
   const [[pageRows, [{ total }]], hasAccess] = await Promise.all([db.batch([followedEventPageQuery(db, scope, page), eventCountQuery(db, where)]), access()]);
   if (!pageRows.length) return { data: [], total };
   const [teams, groups, categories, locations] = await db.batch(eventRelationsOfRows(db, channelId, pageRows.map((r) => r.event)));
-  const toEvent: (row: EventRow) => Event = eventMapper({ teams, groups, categories, locations }, now, l, hasAccess);
-  return { data: pageRows.map(({ event, favoriteIds }) => ({ ...toEvent(event), favorite_ids: parseIds(favoriteIds) })), total };
+  const toEvent: (row: EventListRow) => Event = eventMapper({ teams, groups, categories, locations }, now, l, hasAccess);
+  return { data: pageRows.map(({ event, score, favoriteIds }) => ({ ...toEvent({ ...event, score }), favorite_ids: parseIds(favoriteIds) })), total };
 }
 
 /** A JSON array of ids from SQLite (json_group_array), in ascending order. */

@@ -5,7 +5,7 @@
 import type { Event } from "../contract/catalogue";
 import type { SearchResults, SearchSchool, SearchTeam } from "../contract/search";
 import type { Db } from "../db/client";
-import { eventPageQuery, eventRelationsOfRows, type EventRow } from "../db/repos/catalogue-events";
+import { eventPageQuery, eventRelationsOfRows, type EventListRow, type EventRow } from "../db/repos/catalogue-events";
 import type { GroupRow } from "../db/repos/catalogue-taxonomy";
 import {
   searchNeedle,
@@ -49,7 +49,7 @@ export async function searchChannel(db: Db, input: SearchInput, access: Promise<
   const [relTeams, relGroups, relCategories, relLocations] = found.length
     ? await db.batch(eventRelationsOfRows(db, channelId, found))
     : [[], [], [], []];
-  const toEvent: (row: EventRow) => Event = eventMapper(
+  const toEvent: (row: EventListRow) => Event = eventMapper(
     {
       teams: relTeams,
       groups: relGroups,

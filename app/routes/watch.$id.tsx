@@ -24,7 +24,7 @@ import { requireTenant, requireUser } from "~/server/guards.server";
 import { matchup, participantLabel, sides } from "~/lib/format";
 import { ScoreBug } from "~/features/scores/ScoreBug";
 import { PlayByPlay, playPosition } from "~/features/scores/PlayByPlay";
-import { scoresHidden, useSpoilerSafe } from "~/features/scores/spoilers";
+import { useSpoilerSafe } from "~/features/scores/SpoilerSafe";
 import type { PlayerHandle } from "~/features/player/Player";
 import { useCallback, useState } from "react";
 import { loadKeyPlays, loadScoreBoard } from "~/features/scores/scores.server";
@@ -59,7 +59,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     offer: await offer,
     board: await board,
     keyPlays: await keyPlays,
-    hideScores: scoresHidden(request.headers.get("Cookie")),
     meta: { title, description: event.description ?? eventSummary(event) },
     social: { url: absoluteUrl(context, `/watch/${event.id}`)!, image: absoluteUrl(context, event.poster), type: "video.other" as const },
   };
@@ -99,8 +98,8 @@ const keyPlayIds = (plays: readonly PlayEntry[]) => plays.filter((p) => p.action
 const NO_PLAYS: PlayEntry[] = [];
 
 export default function Watch() {
-  const { event, playback, passes, clips, reminder, offer, social, board: loadedBoard, keyPlays, hideScores } = useLoaderData<typeof loader>();
-  const [scoresOff, toggleScores] = useSpoilerSafe(hideScores);
+  const { event, playback, passes, clips, reminder, offer, social, board: loadedBoard, keyPlays } = useLoaderData<typeof loader>();
+  const [scoresOff, toggleScores] = useSpoilerSafe();
   const { t } = useTranslation("calendar");
   const grant = playback.kind === "allowed" ? playback.grant : null;
   const [handle, setHandle] = useState<PlayerHandle | null>(null);

@@ -1,13 +1,13 @@
 // Event queries. Builders are returned unexecuted so a caller runs a page, its total and everything the page refers
 // to (teams, schools, sports, venues) in ONE db.batch: the related rows are selected by `id IN (<the page's ids>)`,
 // with the page query repeated as a subquery inside D1 instead of a second round trip.
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { type SQLiteColumn, unionAll } from "drizzle-orm/sqlite-core";
 import type { AccessType, StreamStatus } from "../../contract/catalogue";
 import type { Language } from "../../contract/constants";
 import { statusRange, type StatusRange } from "../../services/event-status";
 import type { Db } from "../client";
-import { eventCategories, events, locations, participantGroups, participants } from "../schema";
+import { eventCategories, events, eventScores, locations, participantGroups, participants } from "../schema";
 
 export interface EventFilters {
   status?: StreamStatus;
@@ -152,8 +152,29 @@ export function eventsOrder(o: EventOrder): SQL[] {
   return [dir(key), dir(events.id)];
 }
 
+/** An event's kept game (issue 27) beside its row: null when no scorekeeper keeps one. */
+export const eventScoreColumns = {
+  sport: eventScores.sport,
+  home: eventScores.home,
+  away: eventScores.away,
+  period: eventScores.period,
+  overtime: eventScores.overtime,
+  sets: eventScores.sets,
+  final: eventScores.final,
+};
+
+/** The join of a list's events to their kept games: a primary-key lookup per row, bound to the event's own channel. */
+export const eventScoreJoin = and(eq(eventScores.channelId, events.channelId), eq(eventScores.eventId, events.id))!;
+
 export const eventPageQuery = (db: Db, p: EventPage) =>
-  db.select().from(events).where(p.where).orderBy(...p.order).limit(p.limit).offset(p.offset);
+  db
+    .select({ ...getTableColumns(events), score: eventScoreColumns })
+    .from(events)
+    .leftJoin(eventScores, eventScoreJoin)
+    .where(p.where)
+    .orderBy(...p.order)
+    .limit(p.limit)
+    .offset(p.offset);
 
 export const eventCountQuery = (db: Db, where: SQL) => db.select({ total: count() }).from(events).where(where);
 
@@ -175,6 +196,9 @@ export function eventRelationsQueries(db: Db, channelId: number, pages: EventPag
 }
 
 export type EventRow = typeof events.$inferSelect;
+export type EventScoreRow = Pick<typeof eventScores.$inferSelect, keyof typeof eventScoreColumns>;
+/** A listed event: its row and its kept game (what the wire Event is made from). */
+export type EventListRow = EventRow & { score: EventScoreRow | null };
 
 /**
  * The teams, schools, sports and venues of events already read, by id: four plain queries for one batch, where

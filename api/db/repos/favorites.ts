@@ -5,9 +5,10 @@ import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { FavoritableType } from "../../contract/favorites";
 import type { Db } from "../client";
 import { eventCategories, events, participantGroups, participants } from "../catalogue-schema";
+import { eventScores } from "../event-scores-schema";
 import { favorites, type FavoriteRow } from "../favorites-schema";
 import { statusRange } from "../../services/event-status";
-import { type EventPage, publicEvents, statusCondition } from "./catalogue-events";
+import { type EventPage, eventScoreColumns, eventScoreJoin, publicEvents, statusCondition } from "./catalogue-events";
 
 export interface UserScope {
   channelId: number;
@@ -123,7 +124,14 @@ export function followedEventPageQuery(db: Db, s: UserScope, p: EventPage) {
     .from(favorites)
     .where(and(mine(s), eventIsForFavorite()));
   const favoriteIds: SQL<string> = sql<string>`${forEvent}`;
-  return db.select({ event: events, favoriteIds }).from(events).where(p.where).orderBy(...p.order).limit(p.limit).offset(p.offset);
+  return db
+    .select({ event: events, score: eventScoreColumns, favoriteIds })
+    .from(events)
+    .leftJoin(eventScores, eventScoreJoin)
+    .where(p.where)
+    .orderBy(...p.order)
+    .limit(p.limit)
+    .offset(p.offset);
 }
 
 /** The channel's team, school or sport with this id (its id and stored name), or null. */

@@ -2,9 +2,11 @@
 // scoped to a channel.
 import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import type { EventScore } from "../../contract/scores";
 import type { Db } from "../client";
 import { users } from "../auth-schema";
 import { eventCategories, events } from "../catalogue-schema";
+import { eventScores } from "../event-scores-schema";
 import { scorekeepers, scoreTaps } from "../scores-schema";
 import { publicEvents } from "./catalogue-events";
 
@@ -115,4 +117,14 @@ export const channelEventExists = async (db: Db, channelId: number, eventId: num
 export async function removeScorekeeper(db: Db, channelId: number, id: number): Promise<boolean> {
   const rows = await db.delete(scorekeepers).where(and(eq(scorekeepers.channelId, channelId), eq(scorekeepers.id, id))).returning({ id: scorekeepers.id });
   return rows.length > 0;
+}
+
+/** The event's game as the lists show it, replaced by each request that stores taps (the replay after them). */
+export async function saveEventScore(db: Db, s: EventScope, score: EventScore, now: number): Promise<void> {
+  const { sport, home, away, period, overtime, sets, final } = score;
+  const row = { sport, home, away, period, overtime, sets, final, updatedAt: now };
+  await db
+    .insert(eventScores)
+    .values({ ...row, channelId: s.channelId, eventId: s.eventId })
+    .onConflictDoUpdate({ target: [eventScores.channelId, eventScores.eventId], set: row });
 }

@@ -96,7 +96,11 @@ export async function addTaps(s: ScoreScope, eventId: number, viewer: NonNullabl
     if (tap.action.kind === "key_play") keyPlays.push({ id: tap.id, at: tap.at, userId: viewer.id });
   }
   const game = answer(sport, stored, true);
-  if (results.some((r) => r.status === "accepted")) await scoreChanged(s, eventId, { state: game.state, plays: game.plays });
+  if (results.some((r) => r.status === "accepted")) {
+    // The lists' copy of the game (event_scores), before the pages are told: a page that reloads then reads the new one.
+    await repo.saveEventScore(s.db, scope, game.state, s.now);
+    await scoreChanged(s, eventId, { state: game.state, plays: game.plays });
+  }
   await cutKeyPlays(s, eventId, keyPlays);
   return { results, game };
 }

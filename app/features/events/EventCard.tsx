@@ -2,6 +2,9 @@ import type { Event } from "@api/contract/catalogue";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FollowButton } from "~/features/favorites/FollowButton";
+import { CardScore } from "~/features/scores/CardScore";
+import { cardScore } from "~/features/scores/card-score";
+import { useScoresHidden } from "~/features/scores/SpoilerSafe";
 import { genderLetter, matchup, participantLabel, sides, teamName } from "~/lib/format";
 import { Crest } from "./Crest";
 import { EventBadges } from "./EventBadges";
@@ -11,7 +14,8 @@ import { useLiveCard } from "./useEventLive";
 /**
  * One event in a list or section; the whole card links to /watch/{id}. A live card, or one starting soon, follows the
  * event's live-state channel: the page reloads its data when the event changes, and a live card says how many watch,
- * and "Interrupted" in place of "Live" while the broadcast's encoder is away.
+ * and "Interrupted" in place of "Live" while the broadcast's encoder is away. A kept game's score shows (issue 27),
+ * following the scorekeeper's taps on a live card, unless the viewer hides scores.
  */
 export function EventCard({ event }: { event: Event }) {
   const { t } = useTranslation();
@@ -19,6 +23,7 @@ export function EventCard({ event }: { event: Event }) {
   const interrupted = event.stream_status === "live" && live.interrupted;
   const s = sides(event);
   const gender = genderLetter(event.gender);
+  const score = cardScore(event.score, live.board, useScoresHidden());
   return (
     <article className={`event-card event-card--${event.stream_status}`} data-event-id={event.id} data-interrupted={interrupted || undefined}>
       {event.poster ? <img className="event-card__poster" src={event.poster} alt="" width={640} height={360} loading="lazy" /> : null}
@@ -38,6 +43,7 @@ export function EventCard({ event }: { event: Event }) {
             {matchup(event)}
           </Link>
         </h3>
+        {score ? <CardScore score={score} away={s ? participantLabel(s.away) : t("scores:card.away")} home={s ? participantLabel(s.home) : t("scores:card.home")} /> : null}
         <p className="event-card__meta">
           <EventTime iso={event.event_utc_ts} zone={event.time_zone} />
           {event.category ? <span>{event.category.name}</span> : null}

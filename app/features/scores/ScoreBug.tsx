@@ -23,7 +23,7 @@ function useClock(clock: GameClock | null): number | null {
   return clock ? clockReading(clock, now ?? clock.at) : null;
 }
 
-export function usePeriodLabel(): (state: ScoreState) => string {
+export function usePeriodLabel(): (state: Pick<ScoreState, "sport" | "period" | "overtime">) => string {
   const { t } = useTranslation("scores");
   return (state) => (state.overtime > 0 ? t("period.overtime", { n: state.overtime }) : t(`period.${state.sport}`, { n: state.period }));
 }

@@ -1,8 +1,6 @@
 // Spoiler-safe (issue 27): a viewer can hide scores. The choice is a cookie of this browser, so the server renders
 // no score on the next page either (no flash of the score before hydration). Not a secret: a plain cookie the page
 // writes itself.
-import { useCallback, useState } from "react";
-
 export const SCORES_COOKIE = "scores";
 export const SCORES_HIDDEN = "hidden";
 const YEAR_S = 365 * 24 * 3600;
@@ -14,21 +12,10 @@ export function scoresHidden(cookie: string | null | undefined): boolean {
     .some((part) => part.trim() === `${SCORES_COOKIE}=${SCORES_HIDDEN}`);
 }
 
-function writeChoice(hidden: boolean) {
+/** Writes the choice for this browser's next pages (a year; showing removes the cookie). */
+export function writeChoice(hidden: boolean) {
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
   document.cookie = hidden
     ? `${SCORES_COOKIE}=${SCORES_HIDDEN}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax${secure}`
     : `${SCORES_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
-}
-
-/** The page's choice, from the server's reading of the cookie; toggling writes the cookie for the next pages. */
-export function useSpoilerSafe(initial: boolean): [boolean, () => void] {
-  const [hidden, setHidden] = useState(initial);
-  const toggle = useCallback(() => {
-    setHidden((h) => {
-      writeChoice(!h);
-      return !h;
-    });
-  }, []);
-  return [hidden, toggle];
 }
