@@ -55,7 +55,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
     const name = String(form.get("name") ?? "");
     if (!Number.isInteger(id) || id <= 0) return json<Answer>({ intent, notice: null, error: t("console:keepers.badRequest") }, { status: 400 });
     const removed = await api.scores.revokeScorekeeper(id);
-    // Already gone (removed in another tab): the list, reloaded, says so by itself.
+    // Already taken back (in another tab): said in words, and the list, reloaded, no longer shows it.
     if (!removed.ok) return json<Answer>({ intent, notice: null, error: removed.status === 404 ? t("console:keepers.gone") : consoleMessage(t, removed.message) }, { status: removed.status });
     return json<Answer>({ intent, notice: t("console:keepers.removed", { name }), error: null });
   }
