@@ -171,6 +171,8 @@ export interface Scorekeeper {
   name: string;
   /** Null: every event of the channel (the season). */
   event_id: number | null;
+  /** The event's name (in the language asked) and start, so the console names it without another call; null with the season. */
+  event: { name: string; starts_at: string } | null;
   created_at: string;
 }
 

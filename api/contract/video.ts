@@ -90,6 +90,8 @@ export interface LiveGap {
 /** An event in the console's live list, with its input if it has one. */
 export interface LiveEventRow {
   id: number;
+  /** The event's key in the channel's definition, as the console's events list names it. */
+  key: string;
   name: string;
   starts_at: string;
   ends_at: string;

@@ -4,9 +4,9 @@
 // GET /events/{id}/key-plays (public like the event), and the owner's PATCH (hide) and DELETE of one.
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../context";
-import { idParamSchema } from "../contract/common";
+import { idParamSchema, langQuerySchema } from "../contract/common";
 import { keyPlayParamSchema, keyPlayPatchSchema, SCORE_MESSAGES, scorekeeperBodySchema, tapsBodySchema } from "../contract/scores";
-import { body, param } from "../lib/validate";
+import { body, param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { currentUser, requireUser } from "../middleware/user";
 import { requireChannelManager } from "../middleware/roles";
@@ -53,10 +53,15 @@ export const scoreRoutes = new Hono<AppEnv>()
     if (refused) return c.json({ message: refused.message, data: answer }, 422);
     return c.json({ data: answer });
   })
-  .get("/console/scorekeepers", ...ownerOnly, async (c) => c.json({ data: await listScorekeepers(consoleScope(c)) }))
-  .post("/console/scorekeepers", ...ownerOnly, body(scorekeeperBodySchema), async (c) => {
+  // The grants name their events in `lang` (the channel's language by default).
+  .get("/console/scorekeepers", ...ownerOnly, query(langQuerySchema), async (c) => {
+    const lang = c.req.valid("query").lang ?? c.get("channel").defaultLanguage;
+    return c.json({ data: await listScorekeepers(consoleScope(c), lang) });
+  })
+  .post("/console/scorekeepers", ...ownerOnly, query(langQuerySchema), body(scorekeeperBodySchema), async (c) => {
     const { email, event_id } = c.req.valid("json");
-    return c.json({ data: await grantScorekeeperRole(consoleScope(c), email, event_id ?? null) });
+    const lang = c.req.valid("query").lang ?? c.get("channel").defaultLanguage;
+    return c.json({ data: await grantScorekeeperRole(consoleScope(c), email, event_id ?? null, lang) });
   })
   .delete("/console/scorekeepers/:id", ...ownerOnly, param(idParamSchema), async (c) => {
     await revokeScorekeeper(consoleScope(c), c.req.valid("param").id);

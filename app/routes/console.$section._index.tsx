@@ -1,9 +1,11 @@
 // /console/<section>: the items of one part of the channel (menu, pages, events, teams…), each with its edit link,
 // and the way to add one (issue 16). A search and pages of 25 keep long lists (events) usable; events show what is
-// coming first and the past on its own. Sections that belong together show as tabs. Works without JavaScript.
+// coming first and the past on its own, and link the upcoming and live ones to their score page (issue 27). Sections
+// that belong together show as tabs. Works without JavaScript.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, NavLink, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { scorePagesByKey } from "~/features/console/scorekeepers";
 import { groupOf, localized, NEW_ITEM, type ListView } from "~/features/console/sections";
 import { loadSectionPage } from "~/features/console/section.server";
 import { metaFromLoader } from "~/lib/route-meta";
@@ -13,7 +15,8 @@ const PAGE = 25;
 
 export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const { spec, items, manager, ctx } = await loadSectionPage(context, request, params.section);
-  const t = await getT(manager.tenant.lang);
+  // Which games are upcoming or live is the API's word, with their ids: the live list names them by key.
+  const [t, scorePages] = await Promise.all([getT(manager.tenant.lang), spec.scoring ? manager.api.video.liveEvents().then(scorePagesByKey) : null]);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().toLowerCase().slice(0, 100);
   const past = url.searchParams.get("past") === "1";
@@ -26,7 +29,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
   const rows = list.map((item) => {
     const cells = spec.columns.map((c) => c.cell(item, view));
     const id = String(item[spec.key]);
-    return { id, cells, label: localized(item.name ?? item.title ?? item.question, ctx.lang) || cells[0] || id };
+    return { id, cells, label: localized(item.name ?? item.title ?? item.question, ctx.lang) || cells[0] || id, score: scorePages?.get(id) ?? null };
   });
   const found = q ? rows.filter((r) => [r.id, ...r.cells].some((c) => c.toLowerCase().includes(q))) : rows;
   return {
@@ -34,6 +37,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
     group: groupOf(spec.group).map((s) => s.slug),
     columns: spec.columns.map((c) => c.label),
     splitsPast: Boolean(spec.past),
+    scoring: Boolean(spec.scoring),
     past,
     q,
     rows: found.slice(offset, offset + PAGE),
@@ -46,7 +50,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs) {
 export const meta = metaFromLoader;
 
 export default function ConsoleSectionList() {
-  const { slug, group, columns, rows, total, offset, q, past, splitsPast } = useLoaderData<typeof loader>();
+  const { slug, group, columns, rows, total, offset, q, past, splitsPast, scoring } = useLoaderData<typeof loader>();
   const { t } = useTranslation("console");
   const [params] = useSearchParams();
   const saved = params.get("saved");
@@ -61,6 +65,11 @@ export default function ConsoleSectionList() {
         </Link>
       </div>
       <p className="console-section__intro">{t(`sections.${slug}.intro`)}</p>
+      {scoring ? (
+        <p>
+          <Link to="/console/scorekeepers">{t("keepers.manage")}</Link>
+        </p>
+      ) : null}
       {group.length > 1 ? (
         <nav className="console-tabs" aria-label={t("tabs.label")}>
           {group.map((s) => (
@@ -130,6 +139,14 @@ export default function ConsoleSectionList() {
                       <Link to={`/console/${slug}/${encodeURIComponent(row.id)}`} aria-label={t("form.editNamed", { name: row.label })}>
                         {t("form.edit")}
                       </Link>
+                      {row.score ? (
+                        <>
+                          {" · "}
+                          <Link to={row.score} aria-label={t("keepers.keepScoreNamed", { name: row.label })}>
+                            {t("keepers.keepScore")}
+                          </Link>
+                        </>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

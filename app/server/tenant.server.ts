@@ -136,7 +136,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       domains: domainsEndpoints(options),
       video: videoEndpoints(options, lang),
       reminders: remindersEndpoints(options),
-      scores: scoresEndpoints(options),
+      scores: scoresEndpoints(options, lang),
       calendar: calendarEndpoints(options, lang),
       bootstrap,
       origin: url.origin,

@@ -102,7 +102,8 @@ describe("a live input's life", () => {
     expect(second.rtmp_url).toBe("rtmp://127.0.0.1:1936/live");
     const list = await data<LiveEventRow[]>(await alpha.get("/api/console/live?lang=en", tokens.owner));
     expect(list.find((e) => e.id === ids.upcoming)?.input?.id).toBe(input.id);
-    expect(list.find((e) => e.id === ids.live)).toMatchObject({ stream_status: "live", input: { id: second.id } });
+    // Its key, as the console's events list names it (the list's "Keep score" links).
+    expect(list.find((e) => e.id === ids.live)).toMatchObject({ key: "v-live", stream_status: "live", input: { id: second.id } });
     expect(list.some((e) => e.id === ids.beta)).toBe(false);
   });
 

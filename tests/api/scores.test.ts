@@ -247,7 +247,8 @@ describe("the scorekeeper role: GET, POST /console/scorekeepers, DELETE /console
     expect(res.status).toBe(200);
     const list = (await json<Data<Scorekeeper[]>>(res)).data;
     const grant = list.find((k) => k.email === volunteer.email)!;
-    expect(grant).toMatchObject({ event_id: ev.hoops2 });
+    // The grant names its event, so the console lists it without another call.
+    expect(grant).toMatchObject({ event_id: ev.hoops2, event: { name: "score-hoops-2", starts_at: new Date(T0 - 600_000).toISOString() } });
     // Granted twice: still one grant.
     await alpha.post("/api/console/scorekeepers", { email: volunteer.email, event_id: ev.hoops2 }, who.owner);
     const again = (await json<Data<Scorekeeper[]>>(await alpha.get("/api/console/scorekeepers", who.owner))).data;
@@ -262,6 +263,22 @@ describe("the scorekeeper role: GET, POST /console/scorekeepers, DELETE /console
     expect((await del(`/api/console/scorekeepers/${grant.id}`, who.owner)).status).toBe(404);
     const audit = await db.select().from(auditLog).where(eq(auditLog.target, `scorekeeper:${volunteer.email}`));
     expect(audit.map((a) => a.action).sort()).toEqual(["scorekeeper.grant", "scorekeeper.grant", "scorekeeper.revoke"]);
+  });
+
+  it("lists a season grant without an event, and names a grant's event in the language asked", async () => {
+    const volunteer = await account(alpha);
+    await db.update(events).set({ name: { en: "Senior night", fr: "Soirée des finissants" } }).where(eq(events.id, ev.hoops2));
+    await alpha.post("/api/console/scorekeepers", { email: volunteer.email, event_id: ev.hoops2 }, who.owner);
+    const res = await alpha.post("/api/console/scorekeepers", { email: volunteer.email, event_id: null }, who.owner);
+    expect(res.status).toBe(200);
+    const mine = (list: Scorekeeper[]) => list.filter((k) => k.email === volunteer.email);
+    expect(mine((await json<Data<Scorekeeper[]>>(res)).data)).toMatchObject([
+      { event_id: null, event: null, name: expect.any(String) },
+      { event_id: ev.hoops2, event: { name: "Senior night" } },
+    ]);
+    const french = (await json<Data<Scorekeeper[]>>(await alpha.get("/api/console/scorekeepers?lang=fr", who.owner))).data;
+    expect(mine(french)[1]!.event).toMatchObject({ name: "Soirée des finissants" });
+    await db.update(events).set({ name: { en: "score-hoops-2" } }).where(eq(events.id, ev.hoops2));
   });
 
   it("refuses an email with no account on the channel, in plain words, and another channel's event", async () => {

@@ -54,7 +54,7 @@ function channel(routes: Record<string, () => Response>) {
     clips: clipsEndpoints(options, "en"),
     favorites: favoritesEndpoints(options, "en"),
     reminders: remindersEndpoints(options),
-    scores: scoresEndpoints(options),
+    scores: scoresEndpoints(options, "en"),
     devices: devicesEndpoints(options),
     sessions: sessionsEndpoints(options),
     streams: streamsEndpoints(options),

@@ -92,12 +92,22 @@ export async function scoredEventRow(db: Db, channelId: number, eventId: number)
   return { id: row.id, eventUtcTs: row.eventUtcTs, sport: row.sportAlias === null ? null : { alias: row.sportAlias }, parent: row.parentAlias === null ? null : { alias: row.parentAlias } };
 }
 
-/** The channel's grants, newest first, with who holds them. */
+/** The channel's grants, newest first, with who holds them and the event each names (none for the season). */
 export const scorekeepersQuery = (db: Db, channelId: number) =>
   db
-    .select({ id: scorekeepers.id, eventId: scorekeepers.eventId, createdAt: scorekeepers.createdAt, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      id: scorekeepers.id,
+      eventId: scorekeepers.eventId,
+      createdAt: scorekeepers.createdAt,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      eventName: events.name,
+      eventStart: events.eventUtcTs,
+    })
     .from(scorekeepers)
     .innerJoin(users, eq(users.id, scorekeepers.userId))
+    .leftJoin(events, and(eq(events.channelId, channelId), eq(events.id, scorekeepers.eventId)))
     .where(eq(scorekeepers.channelId, channelId))
     .orderBy(desc(scorekeepers.id));
 

@@ -33,7 +33,7 @@ const eventOf = (scope: ConsoleScope, eventId: number) =>
 /** Upcoming and live events (and those that ended in the last day or have an input), soonest first, with inputs. */
 export async function listLiveEvents(scope: ConsoleScope, lang: Language): Promise<LiveEventRow[]> {
   const rows = await scope.db
-    .select({ event: { id: events.id, name: events.name, start: events.eventUtcTs, end: events.endUtcTs }, input: liveInputs })
+    .select({ event: { id: events.id, key: events.key, name: events.name, start: events.eventUtcTs, end: events.endUtcTs }, input: liveInputs })
     .from(events)
     .leftJoin(liveInputs, and(eq(liveInputs.channelId, events.channelId), eq(liveInputs.eventId, events.id)))
     .where(and(eq(events.channelId, scope.channel.id), or(gt(events.endUtcTs, scope.now - RECENT_MS), isNotNull(liveInputs.id))))
@@ -41,6 +41,7 @@ export async function listLiveEvents(scope: ConsoleScope, lang: Language): Promi
     .limit(LIST_LIMIT);
   return rows.map(({ event, input }) => ({
     id: event.id,
+    key: event.key,
     name: localize(event.name as LocalizedText, lang, "en"),
     starts_at: new Date(event.start).toISOString(),
     ends_at: new Date(event.end).toISOString(),

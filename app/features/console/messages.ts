@@ -1,17 +1,25 @@
 // The API's console messages (api/contract/console-messages.ts) in the page's language.
 import type { TFunction } from "i18next";
 import { CONSOLE_MESSAGES } from "@api/contract/console-messages";
+import { SCOREKEEPER_MESSAGES } from "@api/contract/scores";
+import { EN_VALIDATION } from "@api/contract/validation";
 import { VIDEO_MESSAGES } from "@api/contract/video";
 import { codeOfMessage, type FieldCode, type FieldCodes } from "@api/contract/definition-messages";
 import { messagesOf } from "~/lib/api-messages";
 
 const consoleWords = messagesOf(CONSOLE_MESSAGES, "console:api.");
 const videoWords = messagesOf(VIDEO_MESSAGES, "video:api.");
+const keeperWords = messagesOf(SCOREKEEPER_MESSAGES, "console:keepers.api.");
+// SPEC §5's field rules (an owner's email, a scorekeeper's), as every form of the site words them.
+const validationWords = messagesOf({ ...EN_VALIDATION }, "common:validation.");
 
-/** A known message (the console's, or its video calls') in the console's words, anything else as the API said it. */
+/**
+ * A known message (the console's, its video calls', its scorekeeper grants', a field rule's) in the console's words,
+ * anything else as the API said it.
+ */
 export function consoleMessage(t: TFunction, message: string | null | undefined): string {
   if (!message) return "";
-  return consoleWords(t, message) ?? videoWords(t, message) ?? message;
+  return consoleWords(t, message) ?? videoWords(t, message) ?? keeperWords(t, message) ?? validationWords(t, message) ?? message;
 }
 
 /** One definition message (definition-messages.ts) in the page's language; the words it names are translated too. */

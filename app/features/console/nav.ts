@@ -23,6 +23,7 @@ export const CONSOLE_NAV: ConsoleNavEntry[] = [
   { to: "/console/products", ns: "console", label: "nav.products" },
   { to: "/console/prerolls", ns: "console", label: "nav.prerolls" },
   { to: "/console/live", ns: "video", label: "nav.live" },
+  { to: "/console/scorekeepers", ns: "console", label: "nav.scorekeepers" },
   { to: "/console/uploads", ns: "video", label: "nav.uploads" },
   { to: "/console/domains", ns: "domains", label: "nav.domains" },
   { to: "/console/activity", ns: "console", label: "nav.activity" },

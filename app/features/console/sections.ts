@@ -38,6 +38,8 @@ export interface ListSection {
   order?: (a: Item, b: Item) => number;
   /** Splits the list in two (events: upcoming first, then the past on their own page). */
   past?: (item: Item, now: number) => boolean;
+  /** Its items are games: the upcoming and live ones link to their score page, and the list to the scorekeepers (issue 27). */
+  scoring?: boolean;
   fields: (ctx: FieldContext) => Field[];
   /** A new item's starting values. */
   template?: Item;
@@ -249,6 +251,7 @@ export const LIST_SECTIONS: ListSection[] = [
     template: { access_type: "free", duration: 120, published: false },
     order: (a, b) => startOf(a) - startOf(b),
     past: (i, now) => startOf(i) + Number(i.duration ?? 0) * 60_000 < now,
+    scoring: true,
   },
   {
     slug: "teams",

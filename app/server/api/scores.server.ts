@@ -1,15 +1,18 @@
 // Game day calls (issue 27): the game an event's taps make (public; signed in, it also says whether the viewer may
 // keep score) and a scorekeeper's taps. A refused tap comes back as a result with the rule's words and what became
-// of every tap, so the scorekeeper's queue drops the refused ones and keeps going.
-import { SCORE_MESSAGES, type GameAnswer, type KeyPlay, type KeyPlaysAnswer, type Tap, type TapsAnswer } from "@api/contract/scores";
+// of every tap, so the scorekeeper's queue drops the refused ones and keeps going. The owner's grants of the role
+// (the console's): a refused grant (no such account, a bad email) comes back as a result too.
+import type { Language } from "@api/contract/constants";
+import { SCORE_MESSAGES, type GameAnswer, type KeyPlay, type KeyPlaysAnswer, type Scorekeeper, type Tap, type TapsAnswer } from "@api/contract/scores";
 import { asUser, createApiClient, type ApiClientOptions } from "./client.server";
-import { isApiRequestError } from "./errors";
+import { asResult, isApiRequestError } from "./errors";
 
 type Data<T> = { data: T };
+const data = <T>(p: Promise<Data<T>>) => p.then((r) => r.data);
 
 export type TapsResult = { ok: true; answer: TapsAnswer } | { ok: false; status: number; message: string; answer: TapsAnswer | null };
 
-export function scoresEndpoints(options: ApiClientOptions) {
+export function scoresEndpoints(options: ApiClientOptions, lang: Language) {
   return {
     /** The calls made as the user holding `token` (anonymous without one); a 401 runs `onUnauthenticated`. */
     withUser(token: string | null, onUnauthenticated?: () => void) {
@@ -52,6 +55,13 @@ export function scoresEndpoints(options: ApiClientOptions) {
         async deleteKeyPlay(eventId: number, tapId: string): Promise<void> {
           await client.delete(`events/${eventId}/key-plays/${tapId}`);
         },
+        /** GET /console/scorekeepers: the channel's grants, newest first, their events named in the page's language. */
+        scorekeepers: () => data(client.get<Data<Scorekeeper[]>>("console/scorekeepers", { query: { lang } })),
+        /** POST /console/scorekeepers: the role for one event, or for every event (the season) with none. */
+        grantScorekeeper: (email: string, eventId: number | null) =>
+          asResult(data(client.post<Data<Scorekeeper[]>>("console/scorekeepers", { query: { lang }, body: { email, event_id: eventId } }))),
+        /** DELETE /console/scorekeepers/{id}. */
+        revokeScorekeeper: (id: number) => asResult(data(client.delete<Data<{ deleted: true }>>(`console/scorekeepers/${id}`))),
       };
     },
   };
