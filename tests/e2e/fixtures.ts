@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
 import type * as Axe from "axe-core";
-import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, type BrowserContextOptions, test as base, expect, type Page } from "@playwright/test";
 import { loadChannel, type ChannelSetup, type ChannelUser, type Role, type Template, type TestChannel } from "./support/channels";
 
 export { PASSWORD, type ChannelSetup, type Lang, type Role, type Template, type TestChannel } from "./support/channels";
@@ -102,6 +102,11 @@ interface TestFixtures {
   sharedChannel: TestChannel;
   /** Signs the page's browser in as an account of a channel (`"viewer"`, `"owner"`… or an added email). */
   signIn: (channel: TestChannel, who: Role | string) => Promise<SignedIn>;
+  /**
+   * Another browser (a second viewer, a guest), closed when the test ends: a page left open keeps playing its live
+   * video and polling through the worker's next tests.
+   */
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
 }
 
 interface WorkerFixtures {
@@ -144,6 +149,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   signIn: async ({ context, request }, use) => {
     await use((channel, who) => signIn(context, request, channel, who));
+  },
+  newContext: async ({ browser }, use) => {
+    const opened: BrowserContext[] = [];
+    await use(async (options) => {
+      const made = await browser.newContext(options);
+      opened.push(made);
+      return made;
+    });
+    await Promise.all(opened.map((c) => c.close()));
   },
   // Accepting cookies loads the channel's Google tag. Offline, as every third party here, it is an empty script, so
   // the page logs no failed request; a test that looks at the tag routes it on the page (page routes come first).

@@ -2,7 +2,7 @@
 // while a viewer keeps the home page open; the live rail's card follows each tap without a reload. A finished game
 // with a kept game shows "Final" and its final score on its card and in search results. A viewer whose browser hides
 // scores (the cookie `scores=hidden`) sees no score anywhere, not even in the server's HTML.
-import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, test, visit, type TestChannel } from "./fixtures";
 import { apiGet, apiPost } from "./support/api";
 import { copy, fill } from "./support/copy";
@@ -43,8 +43,8 @@ async function keepFinalGame(request: APIRequestContext, ch: TestChannel, id: nu
   return answer.game.state;
 }
 
-async function viewerPage(browser: Browser, ch: TestChannel, hideScores = false): Promise<Page> {
-  const context = await browser.newContext();
+async function viewerPage(newContext: () => Promise<BrowserContext>, ch: TestChannel, hideScores = false): Promise<Page> {
+  const context = await newContext();
   if (hideScores) await context.addCookies([{ name: "scores", value: "hidden", url: ch.origin }]);
   return context.newPage();
 }
@@ -53,12 +53,12 @@ for (const template of ["alpha", "beta"] as const) {
   test.describe(template, () => {
     test.use({ template, viewport: { width: 1366, height: 900 } });
 
-    test("a live card follows the owner's taps without a reload; a finished game shows its final score on its card and in search", async ({ page, browser, request, ownChannel: ch, signIn }) => {
+    test("a live card follows the owner's taps without a reload; a finished game shows its final score on its card and in search", async ({ page, newContext, request, ownChannel: ch, signIn }) => {
       const t = copy(ch.lang, "scores");
       const liveId = await findEventNamed(request, ch, "live", "free", LIVE_GAME);
       const finalId = await findEventNamed(request, ch, "finished", "free", FINAL_GAME);
 
-      const viewer = await viewerPage(browser, ch);
+      const viewer = await viewerPage(newContext, ch);
       await visit(viewer, ch.url("/"));
       const live = card(viewer, "live", liveId);
       await expect(live).toBeVisible();
@@ -105,20 +105,20 @@ for (const template of ["alpha", "beta"] as const) {
       await expectAccessible(viewer);
     });
 
-    test("a browser that hides scores sees none on cards or in search, even as the game goes on", async ({ page, browser, request, ownChannel: ch, signIn }) => {
+    test("a browser that hides scores sees none on cards or in search, even as the game goes on", async ({ page, newContext, request, ownChannel: ch, signIn }) => {
       const liveId = await findEventNamed(request, ch, "live", "free", LIVE_GAME);
       const finalId = await findEventNamed(request, ch, "finished", "free", FINAL_GAME);
       const owner = await signIn(ch, "owner");
       await keepFinalGame(request, ch, finalId, owner.token);
 
-      const viewer = await viewerPage(browser, ch, true);
+      const viewer = await viewerPage(newContext, ch, true);
       // The server renders no score (so none flashes before hydration).
       const html = await (await viewer.goto(ch.url("/")))!.text();
       expect(html).toContain(`data-event-id="${finalId}"`);
       expect(html).not.toContain("card-score");
 
       // Beside it, a browser that shows scores: what it is told, the other is told too.
-      const shows = await viewerPage(browser, ch);
+      const shows = await viewerPage(newContext, ch);
       for (const p of [viewer, shows]) await visit(p, ch.url("/"));
       await expect(card(viewer, "recent", finalId)).toBeVisible();
       await expect(card(viewer, "live", liveId)).toBeVisible();

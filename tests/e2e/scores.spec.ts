@@ -2,7 +2,7 @@
 // watches the game live in another browser. Each tap reaches the viewer's score bug without a reload; a tap made
 // while the scorekeeper's phone is offline waits in its queue and arrives when the network returns; a correction the
 // rules refuse is said in the page's language; the page passes axe.
-import type { Browser, Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { expect, expectAccessible, test, visit, type TestChannel } from "./fixtures";
 import { copy, fill } from "./support/copy";
 import { addEvents, findEventNamed } from "./support/events";
@@ -16,8 +16,8 @@ test.use({ channelSetup: { edit: addEvents({ key: "score-game", name: GAME, acce
 const bug = (page: Page) => page.getByTestId("score-bug");
 const bugScore = (page: Page, side: "home" | "away") => bug(page).locator(`.score-bug__score[data-side="${side}"]`);
 
-async function viewer(browser: Browser, ch: TestChannel, id: number): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+async function viewer(newContext: () => Promise<BrowserContext>, ch: TestChannel, id: number): Promise<Page> {
+  const page = await (await newContext()).newPage();
   await visit(page, ch.url(`/watch/${id}`));
   // A marker on the window survives only if the page is never reloaded.
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
@@ -28,10 +28,10 @@ for (const template of ["alpha", "beta"] as const) {
   test.describe(template, () => {
     test.use({ template, viewport: { width: 390, height: 844 } });
 
-    test("the owner's taps reach a viewer's score bug without a reload, offline ones too, and a refusal is said", async ({ page, context, browser, request, consoleErrors, ownChannel: ch, signIn }) => {
+    test("the owner's taps reach a viewer's score bug without a reload, offline ones too, and a refusal is said", async ({ page, context, newContext, request, consoleErrors, ownChannel: ch, signIn }) => {
       const t = copy(ch.lang, "scores");
       const id = await findEventNamed(request, ch, "live", "free", GAME);
-      const watching = await viewer(browser, ch, id);
+      const watching = await viewer(newContext, ch, id);
       await expect(bug(watching)).toBeVisible();
       await expect(bugScore(watching, "home")).toHaveText("0");
 
@@ -106,11 +106,11 @@ for (const template of ["alpha", "beta"] as const) {
       await expect(bug(watching)).toHaveCount(0);
     });
 
-    test("a key play becomes a clip a viewer plays, and the owner's hide takes it off the viewer's page", async ({ page, browser, request, ownChannel: ch, signIn }) => {
+    test("a key play becomes a clip a viewer plays, and the owner's hide takes it off the viewer's page", async ({ page, newContext, request, ownChannel: ch, signIn }) => {
       const t = copy(ch.lang, "scores");
       const id = await findEventNamed(request, ch, "live", "free", GAME);
       const { token } = await signIn(ch, "owner");
-      const watching = await viewer(browser, ch, id);
+      const watching = await viewer(newContext, ch, id);
       await expect(bug(watching)).toBeVisible();
 
       // The scorekeeper taps a key play now: the viewer's page lists it at once, and its clip once that moment is
@@ -129,7 +129,7 @@ for (const template of ["alpha", "beta"] as const) {
       // The clip's page plays it, for anyone.
       const share = await watchClip.getAttribute("href");
       expect(share).toMatch(/^\/share\/\d+\/[0-9a-f-]{36}$/);
-      const guest = await (await browser.newContext()).newPage();
+      const guest = await (await newContext()).newPage();
       expect((await guest.goto(ch.url(share!)))?.status()).toBe(200);
       const clipVideo = guest.locator("video").first();
       await clipVideo.evaluate((v: HTMLVideoElement) => {
@@ -148,7 +148,7 @@ for (const template of ["alpha", "beta"] as const) {
       await expect(watching.getByRole("region", { name: t.plays.title }).getByText("Buzzer beater")).toHaveCount(0);
     });
 
-    test("a viewer two minutes behind live sees the score as it was then, and the latest back at the edge", async ({ browser, request, ownChannel: ch, signIn }) => {
+    test("a viewer two minutes behind live sees the score as it was then, and the latest back at the edge", async ({ newContext, request, ownChannel: ch, signIn }) => {
       const t = copy(ch.lang, "scores");
       const p = copy(ch.lang, "player");
       const id = await findEventNamed(request, ch, "live", "free", GAME);
@@ -158,7 +158,7 @@ for (const template of ["alpha", "beta"] as const) {
       const tap = (n: number, secondsAgo: number, points: number) => ({ id: `00000000-0000-4000-8000-00000000000${n}`, at: now - secondsAgo * 1000, action: { kind: "adjust", side: "home", points } });
       await apiPost(request, ch, `events/${id}/score/taps`, { taps: [tap(1, 180, 2), tap(2, 20, 3)] }, { token });
 
-      const watching = await viewer(browser, ch, id);
+      const watching = await viewer(newContext, ch, id);
       await expect(bugScore(watching, "home")).toHaveText("5");
       const video = watching.locator("video.player__video");
       await expect(video).toHaveJSProperty("paused", false);

@@ -1,10 +1,10 @@
 // The event's key plays (issue 27): each key play the scorekeeper tapped, with the clip the API cut of it once that
 // moment is recorded, a button that watches it in the game, and for the channel's owner hide, show and delete. The
-// list follows the game: it is fetched again when the board names a key play it does not hold (or no longer holds),
-// and every few seconds while a clip is being made.
+// list follows the game: it is fetched again (a plain fetch of the resource route, apart from Remix's revalidations)
+// when the board names a key play it does not hold (or no longer holds), and every few seconds while a clip is made.
 import type { KeyPlay, KeyPlaysAnswer, Side } from "@api/contract/scores";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FetchMarker } from "~/lib/fetch-marker";
 
@@ -39,26 +39,39 @@ export function KeyPlays({
 }) {
   const { t } = useTranslation("scores");
   const describe = useKeyPlayText(names);
-  const list = useFetcher<KeyPlaysAnswer>();
-  const answer = list.data && "key_plays" in list.data ? list.data : initial;
+  const [answer, setAnswer] = useState(initial);
+  // The page's data came again (a revalidation): it is the newest.
+  useEffect(() => setAnswer(initial), [initial]);
   const { key_plays: keyPlays, can_manage: canManage } = answer;
 
   // The board says which key plays exist now: fetch when it names one the list lacks, or drops one it shows.
   const listed = useMemo(() => new Set(keyPlays.filter((k) => !k.hidden).map((k) => k.id)), [keyPlays]);
   const stale = boardIds.some((id) => !listed.has(id)) || [...listed].some((id) => !boardIds.includes(id));
   const pending = keyPlays.some(making);
-  // The fetcher's `load` is a new function at every render: read through a ref, so a render of the page (its
-  // viewers, its player) does not restart the wait.
-  const load = useRef(list.load);
-  load.current = list.load;
-  const { state } = list;
+  // Each fetch that ends (or a change of the owner's) starts the next round; `soon` asks for it at once.
+  const [round, setRound] = useState({ n: 0, soon: false });
+  const staleRounds = useRef(0);
   useEffect(() => {
-    if (state !== "idle") return;
-    if (stale) return load.current(`/score/${eventId}/key-plays`);
-    if (!pending) return;
-    const timer = setTimeout(() => load.current(`/score/${eventId}/key-plays`), KEY_PLAY_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [stale, pending, state, eventId]);
+    if (!stale && !pending && !round.soon) return;
+    staleRounds.current = stale ? staleRounds.current + 1 : 0;
+    // A board ahead of the list is fetched at once, a few times; a clip being made, every KEY_PLAY_POLL_MS.
+    const delay = round.soon || (stale && staleRounds.current <= 3) ? 0 : KEY_PLAY_POLL_MS;
+    const abort = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const res = await fetch(`/score/${eventId}/key-plays`, { headers: { Accept: "application/json" }, signal: abort.signal });
+        if (res.ok) setAnswer((await res.json()) as KeyPlaysAnswer);
+      } catch {
+        // Offline or aborted: the next round tries again.
+      }
+      if (!abort.signal.aborted) setRound((r) => ({ n: r.n + 1, soon: false }));
+    }, delay);
+    return () => {
+      abort.abort();
+      clearTimeout(timer);
+    };
+  }, [stale, pending, round, eventId]);
+  const refresh = useCallback(() => setRound((r) => ({ n: r.n + 1, soon: true })), []);
 
   const shown = keyPlays.filter((k) => (canManage || !k.hidden) && (!reached || k.hidden || reached.includes(k.id)));
   if (!shown.length) return null;
@@ -67,7 +80,7 @@ export function KeyPlays({
       <h2 id="key-plays-title">{t("keyPlays.title")}</h2>
       <ul className="key-plays__list">
         {[...shown].reverse().map((k) => (
-          <KeyPlayItem key={k.id} eventId={eventId} keyPlay={k} text={describe(k)} canManage={canManage} onSeek={onSeek} onChanged={() => load.current(`/score/${eventId}/key-plays`)} />
+          <KeyPlayItem key={k.id} eventId={eventId} keyPlay={k} text={describe(k)} canManage={canManage} onSeek={onSeek} onChanged={refresh} />
         ))}
       </ul>
     </section>
