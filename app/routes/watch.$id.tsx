@@ -26,7 +26,7 @@ import { ScoreBug } from "~/features/scores/ScoreBug";
 import { PlayByPlay, playPosition } from "~/features/scores/PlayByPlay";
 import { useSpoilerSafe } from "~/features/scores/SpoilerSafe";
 import type { PlayerHandle } from "~/features/player/Player";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { loadKeyPlays, loadScoreBoard } from "~/features/scores/scores.server";
 import { KeyPlays } from "~/features/scores/KeyPlays";
 import { boardWatched, useWatched } from "~/features/scores/position";
@@ -93,6 +93,12 @@ function seekToMoment(handle: PlayerHandle, at: number, start: number) {
   handle.seekTo(Math.max(0, (at - (handle.presentationStart() ?? start)) / 1000));
 }
 
+/** Markers on the event's timeline as seconds on the player's (whose 0 the manifest dates while live). */
+function onPlayerTimeline(markersS: readonly number[], handle: PlayerHandle | null, start: number): number[] {
+  const zero = handle?.presentationStart() ?? start;
+  return markersS.map((m) => (start + m * 1000 - zero) / 1000);
+}
+
 const keyPlayIds = (plays: readonly PlayEntry[]) => plays.filter((p) => p.action.kind === "key_play").map((p) => p.id);
 
 const NO_PLAYS: PlayEntry[] = [];
@@ -103,8 +109,11 @@ export default function Watch() {
   const { t } = useTranslation("calendar");
   const grant = playback.kind === "allowed" ? playback.grant : null;
   const [handle, setHandle] = useState<PlayerHandle | null>(null);
+  // The key plays' markers (seconds on the event's timeline), drawn on the seek bar on the player's own timeline.
+  const [markers, setMarkers] = useState<number[]>([]);
+  const playerMarkers = useMemo(() => onPlayerTimeline(markers, handle, Date.parse(event.event_utc_ts)), [markers, handle, event.event_utc_ts]);
   const clip = useClipArea(
-    grant && clips ? { verdict: grant.clip, thumbnails: grant.thumbnails, source: { event_id: event.id }, ...clips, returnTo: `/watch/${event.id}` } : null,
+    grant && clips ? { verdict: grant.clip, thumbnails: grant.thumbnails, source: { event_id: event.id }, ...clips, returnTo: `/watch/${event.id}`, markers: playerMarkers } : null,
   );
   // The clip cutter and the play-by-play both drive the player.
   const clipHandle = clip.onPlayerHandle;
@@ -127,6 +136,7 @@ export default function Watch() {
     passes,
     onPlayerHandle,
     playerControls: clip.button,
+    markers: playerMarkers,
     besideCountdown: reminder ? <RemindMe eventId={event.id} state={reminder} returnTo={`/watch/${event.id}`} /> : null,
     scheduled: <EventTime iso={event.event_utc_ts} zone={event.time_zone} />,
   });
@@ -170,6 +180,7 @@ export default function Watch() {
                 reached={watched ? keyPlayIds(shown.plays) : null}
                 names={{ away: participantLabel(teams.away), home: participantLabel(teams.home) }}
                 onSeek={handle ? (markerS) => seekToMoment(handle, eventStart + markerS * 1000, eventStart) : undefined}
+                onShown={setMarkers}
               />
             ) : null}
             <EventActions

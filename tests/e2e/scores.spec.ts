@@ -121,6 +121,8 @@ for (const template of ["alpha", "beta"] as const) {
       const item = keyPlays.getByTestId("key-play");
       await expect(item).toHaveCount(1);
       await expect(item).toContainText("Buzzer beater");
+      // Marked on the seek bar too (the list's buttons are what a keyboard reaches).
+      await expect(watching.getByTestId("seek-markers").locator(".player__mark")).toHaveCount(1);
       const watchClip = item.getByRole("link", { name: new RegExp(t.keyPlays.watchClip) });
       await expect(watchClip).toBeVisible({ timeout: 45_000 });
       await expectAccessible(watching);

@@ -2,7 +2,7 @@
 // most, inside the seekable range), the ten-minute window of a long timeline, and its thumbnail slots; when a reading of
 // the player may place the first cut, and a cut kept inside a live DVR window that slides.
 import { describe, expect, it } from "vitest";
-import { followRange, initialCut, moveEdge, percentOf, readyToCut, thumbnailSlots, timelineWindow } from "~/features/clips/cut";
+import { cutFromMarker, followRange, initialCut, MARKER_CUT_S, moveEdge, percentOf, readyToCut, thumbnailSlots, timelineWindow } from "~/features/clips/cut";
 
 const RANGE = { start: 0, end: 7200 };
 
@@ -90,5 +90,22 @@ describe("timelineWindow and thumbnails", () => {
     ]);
     expect(percentOf(150, { start: 100, end: 200 })).toBe(50);
     expect(percentOf(50, { start: 100, end: 200 })).toBe(0);
+  });
+});
+
+describe("a cut from a key play's marker (issue 27)", () => {
+  const range = { start: 0, end: 600 };
+  it("starts at the marker, on the grid, and lasts MARKER_CUT_S", () => {
+    // 15 s from the grid point at 122 s ends at 137 s, which the grid rounds to 138 s.
+    expect(MARKER_CUT_S).toBe(15);
+    expect(cutFromMarker(121.4, range, 2, 300)).toEqual({ start: 122, end: 138 });
+    expect(cutFromMarker(120, range, 2, 300)).toEqual({ start: 120, end: 136 });
+  });
+  it("stays inside the range: a marker by the live edge is cut up to it, one near the window's start from it", () => {
+    expect(cutFromMarker(595, range, 2, 300)).toEqual({ start: 596, end: 600 });
+    expect(cutFromMarker(-3, { start: 10, end: 600 }, 2, 300)).toEqual({ start: 10, end: 26 });
+  });
+  it("never past the longest clip", () => {
+    expect(cutFromMarker(100, range, 2, 10)).toEqual({ start: 100, end: 110 });
   });
 });

@@ -15,6 +15,8 @@ import type { ClipTagSetting } from "@api/contract/settings";
 
 export interface ClipAreaOptions {
   verdict: ClipVerdict;
+  /** The event's key plays on the player's timeline (issue 27): the cutter shows them and cuts from one. */
+  markers?: readonly number[];
   thumbnails: Thumbnails | null;
   source: ClipSourceRef;
   clips: readonly Clip[];
@@ -73,6 +75,7 @@ export function useClipArea(o: ClipAreaOptions | null): { button: ReactNode; are
             tags={tags}
             onClose={() => setOpen(false)}
             onCreated={(clip) => setAdded((list) => [clip, ...list])}
+            markers={o.markers}
           />
         ) : (
           <Refusal verdict={o.verdict} passes={o.passes} returnTo={o.returnTo} noun={o.noun ?? "event"} onClose={() => setOpen(false)} />

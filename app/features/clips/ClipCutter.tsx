@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { clock } from "~/features/player/usePlaybackState";
 import type { PlayerHandle } from "~/features/player/Player";
 import type { ClipsActionData } from "~/routes/action.clips";
-import { followRange, initialCut, moveEdge, percentOf, readyToCut, thumbnailSlots, timelineWindow, type PlayerReading, type Span } from "./cut";
+import { cutFromMarker, followRange, initialCut, moveEdge, percentOf, readyToCut, thumbnailSlots, timelineWindow, type PlayerReading, type Span } from "./cut";
 import { clipFormMessages, type ClipTag } from "./messages";
 
 export interface ClipSourceRef {
@@ -27,6 +27,8 @@ export interface ClipCutterProps {
   tags: readonly ClipTag[];
   onClose: () => void;
   onCreated: (clip: Clip) => void;
+  /** Moments marked on the player's timeline (the event's key plays): shown on the timeline, a cut starts at one. */
+  markers?: readonly number[];
 }
 
 const THUMB_SLOTS = 8;
@@ -55,7 +57,7 @@ function usePlayerClock(handle: PlayerHandle | null) {
 }
 
 export function ClipCutter(props: ClipCutterProps) {
-  const { id, handle, verdict, thumbnails, source, tags, onClose, onCreated } = props;
+  const { id, handle, verdict, thumbnails, source, tags, onClose, onCreated, markers = [] } = props;
   const { t } = useTranslation("clips");
   const titleId = `${id}-title`;
   const player = usePlayerClock(handle);
@@ -182,6 +184,23 @@ export function ClipCutter(props: ClipCutterProps) {
             {player && player.time >= window.start && player.time <= window.end ? (
               <div className="clip-cutter__playhead" aria-hidden="true" style={{ left: `${percentOf(player.time, window)}%` }} />
             ) : null}
+            {markers
+              .filter((m) => m >= window.start && m <= window.end)
+              .map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  className="clip-cutter__marker"
+                  style={{ left: `${percentOf(m, window)}%` }}
+                  aria-label={t("cutter.fromMarker", { time: clock(m) })}
+                  title={t("cutter.fromMarker", { time: clock(m) })}
+                  onClick={() => {
+                    if (!player) return;
+                    setCut(cutFromMarker(m, player.range, step, max));
+                    setClientErrors({});
+                  }}
+                />
+              ))}
             <RangeHandle edge="start" label={t("cutter.startSlider")} value={cut.start} window={window} step={step} onChange={(v) => move("start", v)} />
             <RangeHandle edge="end" label={t("cutter.endSlider")} value={cut.end} window={window} step={step} onChange={(v) => move("end", v)} />
           </div>

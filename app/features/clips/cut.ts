@@ -101,3 +101,15 @@ export function thumbnailSlots(window: Span, slots: number, interval: number): {
 
 /** Where a time sits along a window, 0–100 %. */
 export const percentOf = (t: number, window: Span) => (window.end > window.start ? clamp(((t - window.start) / (window.end - window.start)) * 100, 0, 100) : 0);
+
+/** A cut from a key play's marker (issue 27): the marker to this many seconds after it, as the key play's own clip. */
+export const MARKER_CUT_S = 15;
+
+/**
+ * The cut that starts at a marker (seconds on the player's timeline): snapped to the grid like any cut, inside the
+ * range, and as long as the range allows up to MARKER_CUT_S.
+ */
+export function cutFromMarker(marker: number, range: Span, step: number, max: number): Span {
+  const { start } = moveEdge({ start: marker, end: marker + step }, "start", marker, range, step, max);
+  return moveEdge({ start, end: start + step }, "end", start + Math.min(MARKER_CUT_S, max), range, step, max);
+}

@@ -54,6 +54,8 @@ export interface PlayerProps {
   onHandle?: (handle: PlayerHandle | null) => void;
   /** More controls at the end of the control bar (the Clip button). */
   extraControls?: ReactNode;
+  /** Moments marked on the seek bar (key plays), seconds on the item's timeline. */
+  markers?: readonly number[];
   /** What plays, for the analytics events. */
   stream?: PlayerStream;
 }
@@ -84,7 +86,7 @@ type MainPlayerProps = Omit<PlayerProps, "preroll"> & {
   autoFocus?: boolean;
 };
 
-function MainPlayer({ eventId, manifest, token, tokenPlace, stream, poster, title, seekStep: seekStepProp, thumbnails = null, autoFocus = false, onHandle, extraControls }: MainPlayerProps) {
+function MainPlayer({ eventId, manifest, token, tokenPlace, stream, poster, title, seekStep: seekStepProp, thumbnails = null, autoFocus = false, onHandle, extraControls, markers }: MainPlayerProps) {
   const { t, i18n } = useTranslation("player");
   const root = useRouteLoaderData<RootData>("root");
   const seekStep = seekStepProp ?? root?.seekStep ?? 10;
@@ -273,6 +275,7 @@ function MainPlayer({ eventId, manifest, token, tokenPlace, stream, poster, titl
             cast={{ shown: castButtonShown(cast), casting: cast.casting, toggle: toggleCast }}
             onMenu={onMenu}
             extra={extraControls}
+            markers={markers}
           />
         </div>
       )}

@@ -53,6 +53,7 @@ export function PlayerControls({
   cast,
   onMenu,
   extra,
+  markers,
 }: {
   id: string;
   state: PlaybackState;
@@ -65,6 +66,8 @@ export function PlayerControls({
   /** Told when the settings menu opens or closes (the controls stay while it is open). */
   onMenu(open: boolean): void;
   extra?: ReactNode;
+  /** Moments marked on the seek bar (key plays), seconds on the item's timeline. */
+  markers?: readonly number[];
 }) {
   const { t } = useTranslation("player");
   const behind = state.end - state.time;
@@ -73,7 +76,7 @@ export function PlayerControls({
   const silent = state.muted || state.volume === 0;
   return (
     <div id={id} className="player__controls" role="group" aria-label={t("controls.label")}>
-      <SeekBar state={state} positionText={positionText} thumbnails={thumbnails} onSeek={actions.seekTo} />
+      <SeekBar state={state} positionText={positionText} thumbnails={thumbnails} onSeek={actions.seekTo} markers={markers} />
       <div className="player__bar">
         <button type="button" className="player__button" onClick={actions.togglePlay} aria-label={state.paused ? t("controls.play") : t("controls.pause")} data-action="play-pause">
           {state.paused ? <PlayIcon /> : <PauseIcon />}
@@ -140,7 +143,19 @@ export function thumbnailUrl(thumbnails: Thumbnails, seconds: number): string {
 }
 
 /** The position slider; hovering or dragging it shows the frame and the time there. */
-function SeekBar({ state, positionText, thumbnails, onSeek }: { state: PlaybackState; positionText: string; thumbnails: Thumbnails | null; onSeek(s: number): void }) {
+function SeekBar({
+  state,
+  positionText,
+  thumbnails,
+  onSeek,
+  markers = [],
+}: {
+  state: PlaybackState;
+  positionText: string;
+  thumbnails: Thumbnails | null;
+  onSeek(s: number): void;
+  markers?: readonly number[];
+}) {
   const { t } = useTranslation("player");
   const ref = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<{ at: number; x: number } | null>(null);
@@ -162,8 +177,19 @@ function SeekBar({ state, positionText, thumbnails, onSeek }: { state: PlaybackS
   };
   const label = preview ? (state.live ? `-${clock(state.end - preview.at)}` : clock(preview.at)) : "";
 
+  // Marks within the seekable range (a key play before the DVR window's start is not on the bar). Decorative: the
+  // page lists the same moments as buttons (the key plays), which a keyboard and a screen reader reach.
+  const marks = max > min ? markers.filter((m) => m >= min && m <= max).map((m) => ((m - min) / (max - min)) * 100) : [];
+
   return (
     <div className="player__seek-wrap">
+      {marks.length ? (
+        <div className="player__marks" aria-hidden="true" data-testid="seek-markers">
+          {marks.map((pct, i) => (
+            <span key={i} className="player__mark" style={{ left: `${pct}%` }} />
+          ))}
+        </div>
+      ) : null}
       {preview ? (
         <div className="player__preview" aria-hidden="true" data-testid="seek-preview" style={{ "--x": `${preview.x}px` } as React.CSSProperties}>
           {thumbnails ? <img className="player__preview-image" src={thumbnailUrl(thumbnails, preview.at)} alt="" width={thumbnails.width} height={thumbnails.height} /> : null}

@@ -68,6 +68,8 @@ export interface WatchStageProps {
   onPlayerHandle?: (handle: PlayerHandle | null) => void;
   /** Extra controls in the player's bar (the Clip button). */
   playerControls?: ReactNode;
+  /** Moments marked on the seek bar (the event's key plays), seconds on its timeline. */
+  markers?: readonly number[];
   /** Actions shown with the countdown of an upcoming item ("Remind me"). */
   besideCountdown?: ReactNode;
   /** The scheduled start as the slate of a game without a picture yet shows it (the event's time). */
@@ -76,7 +78,7 @@ export interface WatchStageProps {
 
 /** The stage: `{ stage, overlay }` to place in the page's frame (EventHeader, or the plain embed layout). */
 export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overlay: ReactNode } {
-  const { playback, mediaId, stream, title, poster, returnTo, buyHref, startsAt, newTab, noun = "event", passes = [], onPlayerHandle, playerControls, besideCountdown, scheduled } = props;
+  const { playback, mediaId, stream, title, poster, returnTo, buyHref, startsAt, newTab, noun = "event", passes = [], onPlayerHandle, playerControls, markers, besideCountdown, scheduled } = props;
   const forVideo = noun === "video";
   const { t } = useTranslation("player");
   const revalidator = useRevalidator();
@@ -123,6 +125,7 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
           thumbnails={grant.thumbnails}
           onHandle={onHandle}
           extraControls={playerControls}
+          markers={markers}
         />
       ),
       overlay: null,

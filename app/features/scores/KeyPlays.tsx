@@ -26,6 +26,7 @@ export function KeyPlays({
   reached,
   names,
   onSeek,
+  onShown,
 }: {
   eventId: number;
   initial: KeyPlaysAnswer;
@@ -36,6 +37,8 @@ export function KeyPlays({
   names: Record<Side, string>;
   /** Seeks the player to a marker (seconds on the event's timeline). */
   onSeek?: (markerS: number) => void;
+  /** Told the markers (seconds on the event's timeline) of the key plays shown, for the seek bar. */
+  onShown?: (markersS: number[]) => void;
 }) {
   const { t } = useTranslation("scores");
   const describe = useKeyPlayText(names);
@@ -74,6 +77,11 @@ export function KeyPlays({
   const refresh = useCallback(() => setRound((r) => ({ n: r.n + 1, soon: true })), []);
 
   const shown = keyPlays.filter((k) => (canManage || !k.hidden) && (!reached || k.hidden || reached.includes(k.id)));
+  const markers = shown.filter((k) => !k.hidden).map((k) => k.marker_s);
+  const markersKey = markers.join(",");
+  const tell = useRef(onShown);
+  tell.current = onShown;
+  useEffect(() => tell.current?.(markersKey ? markersKey.split(",").map(Number) : []), [markersKey]);
   if (!shown.length) return null;
   return (
     <section className="key-plays" aria-labelledby="key-plays-title">
