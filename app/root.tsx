@@ -81,8 +81,10 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     googleTagId: googleTagId(settings["google-analytics"]),
     // The player's seek step (SPEC §9), seconds.
     seekStep: settings["player.seek_step_s"],
-    // Spoiler-safe (issue 27): the one reading of this browser's choice, for every score the pages render.
-    hideScores: scoresHidden(request.headers.get("Cookie")),
+    // Spoiler-safe (issue 27): the one reading of the viewer's choice, for every score the pages render: the account's
+    // when signed in (it follows them to every device), else this browser's cookie.
+    hideScores: user ? user.hide_scores : scoresHidden(request.headers.get("Cookie")),
+    spoilersOnAccount: user !== null,
   };
 }
 
@@ -191,10 +193,10 @@ function PlainShell({ lang, children }: { lang: RootData["lang"]; children: Reac
 // One manager of the live-state connections for the document (issue 26): it outlives navigations, so a watch page and
 // the cards of the page before it share a connection to the same event.
 export default function App() {
-  const { hideScores } = useLoaderData<typeof loader>();
+  const { hideScores, spoilersOnAccount } = useLoaderData<typeof loader>();
   return (
     <LiveEventsProvider>
-      <SpoilerSafeProvider hidden={hideScores}>
+      <SpoilerSafeProvider hidden={hideScores} onAccount={spoilersOnAccount}>
         <Outlet />
       </SpoilerSafeProvider>
     </LiveEventsProvider>

@@ -166,6 +166,8 @@ export function profilePatchSchema(m: AuthFormMessages = EN_AUTH_FORM) {
       password_confirmation: z.preprocess(emptyToUndefined, z.string().optional()),
       // ASVS 7.4.3: a new password offers to sign out the account's other devices; unsaid, it does.
       end_other_sessions: z.preprocess(yesNo, z.boolean({ error: "end_other_sessions must be true or false." })).optional(),
+      /** Spoiler-safe (issue 27): the account hides scores. */
+      hide_scores: z.preprocess(yesNo, z.boolean({ error: "hide_scores must be true or false." })).optional(),
     })
     // Whether the current password is needed depends on the account (a social-only one has none): the API decides.
     .refine((v) => v.password === undefined || v.password === v.password_confirmation, {
@@ -226,6 +228,8 @@ export interface User {
   /** A new address waiting for its confirmation link; `email` stays the account's until it is followed (issue 25). */
   pending_email: string | null;
   temporary_password: boolean;
+  /** Spoiler-safe (issue 27): the account hides scores on every page and device (a browser's cookie says it signed out). */
+  hide_scores: boolean;
   trial_period_used: boolean;
   is_geo_blocked: boolean;
   /** Lowercased capability names (SPEC §3). */

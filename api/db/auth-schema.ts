@@ -20,6 +20,8 @@ export const users = sqliteTable(
     // "pbkdf2-sha256$<iterations>$<salt b64url>$<hash b64url>"; null for accounts that only sign in socially.
     passwordHash: text("password_hash"),
     temporaryPassword: integer("temporary_password", { mode: "boolean" }).notNull().default(false),
+    /** Spoiler-safe (issue 27): the account hides scores on every page of the channel, on every device it signs in on. */
+    hideScores: integer("hide_scores", { mode: "boolean" }).notNull().default(false),
     emailVerifiedAt: integer("email_verified_at"),
     // An email change waiting for its link (issue 25): `email` stays the account's address until the new one is proven.
     pendingEmail: text("pending_email"),

@@ -2,6 +2,7 @@
 // `npm run bench`: build, prepare local state, start the built worker on Miniflare (scripts/lib/local-server.ts), measure, report.
 // Flags: --no-build, --duration N (s per target), --only <route> (repeatable), --connections N, --samples N,
 // --runs N (time to first frame), --clip-runs N (clip-ready latency), --no-first-frame, --no-clip-ready, --no-lighthouse.
+import { formatTapToScreenTable, measureTapToScreen, type TapToScreenResult } from "./tap-to-screen";
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -36,11 +37,11 @@ function intFlag(name: string, value: string | undefined, min: number, max: numb
 }
 
 function parseArgs(argv: string[]): Cli {
-  const cli: Cli = { build: true, only: [], skip: [], options: { durationSec: 10, connections: 10, timingSamples: 200, warmup: 20, firstFrameRuns: 5, clipRuns: 3, onboardingRuns: 3, liveRuns: 3 } };
+  const cli: Cli = { build: true, only: [], skip: [], options: { durationSec: 10, connections: 10, timingSamples: 200, warmup: 20, firstFrameRuns: 5, clipRuns: 3, onboardingRuns: 3, liveRuns: 3, tapRuns: 10 } };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--no-build") cli.build = false;
-    else if (a.startsWith("--no-") && [...OPTIONAL_MEASUREMENTS, "onboarding", "live-latency"].includes(a.slice(5))) cli.skip.push(a.slice(5));
+    else if (a.startsWith("--no-") && [...OPTIONAL_MEASUREMENTS, "onboarding", "live-latency", "tap-to-screen"].includes(a.slice(5))) cli.skip.push(a.slice(5));
     else if (a === "--duration") cli.options.durationSec = intFlag(a, argv[++i], 1, 600);
     else if (a === "--connections") cli.options.connections = intFlag(a, argv[++i], 1, 100);
     else if (a === "--samples") cli.options.timingSamples = intFlag(a, argv[++i], 1, 10_000);
@@ -49,6 +50,7 @@ function parseArgs(argv: string[]): Cli {
     else if (a === "--clip-runs") cli.options.clipRuns = intFlag(a, argv[++i], 1, 20);
     else if (a === "--onboarding-runs") cli.options.onboardingRuns = intFlag(a, argv[++i], 1, 20);
     else if (a === "--live-runs") cli.options.liveRuns = intFlag(a, argv[++i], 1, 10);
+    else if (a === "--tap-runs") cli.options.tapRuns = intFlag(a, argv[++i], 1, 100);
     else if (a === "--only") {
       const p = argv[++i];
       if (!p?.startsWith("/")) throw new Error("--only expects a route starting with / (its path, or e.g. '/ (signed in)')");
@@ -57,7 +59,7 @@ function parseArgs(argv: string[]): Cli {
       console.log(
         "npm run bench -- [--no-build] [--duration N] [--only <route>]... [--connections N] [--samples N] [--runs N] [--clip-runs N]\n" +
           "                 [--onboarding-runs N] [--live-runs N] [--no-first-frame] [--no-clip-ready] [--no-lighthouse]\n" +
-          "                 [--no-onboarding] [--no-live-latency]\n\n" +
+          "                 [--no-onboarding] [--no-live-latency] [--no-tap-to-screen] [--tap-runs N]\n\n" +
           "--only picks pages (routes.ts ROUTES) by label: '/', '/watch/{live}', '/ (signed in, 10 favourites)' or its short form\n" +
           "'/ (signed in)'; '/' alone is the anonymous home. The static asset and the clips (routes.ts CLIPS) run regardless.\n" +
           "--runs N: measured time-to-first-frame runs per watch page (5); --clip-runs N: measured clips per clip (3, at most 20).",
@@ -178,6 +180,17 @@ async function main(): Promise<void> {
     }
     const measurements = MEASUREMENTS.filter((m) => !cli.skip.includes(m.name));
     for (const m of measurements) await runMeasurement(m, ctx, results);
+    // Game day: a scorekeeper's tap to a viewer's score bug (before live latency, which ends live games).
+    let tapToScreen: TapToScreenResult | null = null;
+    const tapFailures: string[] = [];
+    if (!cli.skip.includes("tap-to-screen")) {
+      process.stdout.write(`  tap to screen  ${cli.options.tapRuns} scorekeeper tap(s) on a viewer's score bug ... `);
+      tapToScreen = await measureTapToScreen(ctx, cli.options.tapRuns).catch((e: Error) => {
+        tapFailures.push(`tap to screen: ${e.message.split("\n")[0]}`);
+        return null;
+      });
+      console.log(tapToScreen ? "done" : "failed");
+    }
     // Live from an encoder: it turns upcoming games into finished ones, so after everything that reads the catalogue.
     let liveLatency: LiveLatencyResult | null = null;
     const liveFailures: string[] = [];
@@ -213,17 +226,19 @@ async function main(): Promise<void> {
       console.log("\nClip ready (POST /api/clip → GET answering ready)\n" + formatClipReadyTable(results, cli.options.clipRuns));
     }
     if (measurements.some((m) => m.name === "lighthouse")) console.log("\nLighthouse\n" + formatLighthouseTable(results));
+    if (tapToScreen) console.log("\nGame day (a scorekeeper's tap → a viewer's score bug)\n" + formatTapToScreenTable(tapToScreen));
     if (liveLatency) console.log("\nLive from an encoder (glass to glass, push → first frame)\n" + formatLiveLatencyTable(liveLatency));
     if (onboarding) console.log("\nOnboarding (create → themed home on the subdomain → on a custom domain)\n" + formatOnboardingTable(onboarding));
     const notes = formatNotes(results);
     if (notes.length) console.log("\n" + notes.map((n) => `- ${n}`).join("\n"));
-    writeJson(OUT_FILE, ROOT, cli.options, ctx.port, results, { onboarding, liveLatency });
+    writeJson(OUT_FILE, ROOT, cli.options, ctx.port, results, { onboarding, liveLatency, tapToScreen });
     console.log(`\nwrote ${resolve(OUT_FILE)}`);
     // Last, so it is what a reader sees: the pages that must stay player-free, and any that did not.
     const { lines, failures } = playerCheck(results);
     if (lines.length) console.log("\nPlayer JS on pages without a player\n" + lines.map((l) => `- ${l}`).join("\n"));
     for (const r of results.filter((x) => x.errors[SIGN_IN])) failures.push(`${describeTarget(r.target)}: ${r.errors[SIGN_IN]}`);
-    failures.push(...onboardingFailures, ...liveFailures);
+    failures.push(...onboardingFailures, ...liveFailures, ...tapFailures);
+    if (tapToScreen && tapToScreen.medianMs > tapToScreen.goalMs) failures.push(`tap to screen ${tapToScreen.medianMs} ms (median), over the ${tapToScreen.goalMs} ms goal`);
     if (liveLatency && liveLatency.medianLatencyMs > liveLatency.goals.latencyMs) failures.push(`glass to glass ${liveLatency.medianLatencyMs} ms (median), over the ${liveLatency.goals.latencyMs} ms goal`);
     if (liveLatency && liveLatency.medianFirstFrameMs > liveLatency.goals.firstFrameMs) failures.push(`push to first frame ${liveLatency.medianFirstFrameMs} ms (median), over the ${liveLatency.goals.firstFrameMs} ms goal`);
     if (onboarding && onboarding.medianTotalMs > onboarding.goalMs) failures.push(`onboarding took ${onboarding.medianTotalMs} ms (median), over the ${onboarding.goalMs} ms goal`);

@@ -47,6 +47,8 @@ export interface BenchOptions {
   onboardingRuns: number;
   /** Encoder pushes measured for live latency (live-latency.ts). */
   liveRuns: number;
+  /** Scorekeeper taps measured on a viewer's score bug (tap-to-screen.ts). */
+  tapRuns: number;
   /** autocannon seconds per target. */
   durationSec: number;
   /** autocannon connections (keep modest: the local runtime shares 2 cores with the load generator). */

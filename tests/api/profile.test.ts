@@ -32,6 +32,19 @@ describe("POST /profile", () => {
     expect((await json<Data<User>>(await patch(alpha, token, { phone: "" }))).data.phone).toBeNull();
   });
 
+  it("keeps the account's spoiler-safe choice (issue 27): off by default, on and off again, and refuses a non-boolean", async () => {
+    const { token } = await registerUser(alpha);
+    const profile = async () => (await json<Data<User>>(await alpha.get("/api/profile", token))).data;
+    expect((await profile()).hide_scores).toBe(false);
+    expect((await json<Data<User>>(await patch(alpha, token, { hide_scores: true }))).data.hide_scores).toBe(true);
+    expect((await profile()).hide_scores).toBe(true);
+    // A form's "0" is a no.
+    expect((await json<Data<User>>(await patch(alpha, token, { hide_scores: "0" }))).data.hide_scores).toBe(false);
+    const bad = await patch(alpha, token, { hide_scores: "maybe" });
+    expect(bad.status).toBe(422);
+    expect((await json<{ errors: Record<string, string[]> }>(bad)).errors.hide_scores).toEqual(["hide_scores must be true or false."]);
+  });
+
   it("refuses an invalid phone with the field's message", async () => {
     const { token } = await registerUser(alpha);
     const res = await patch(alpha, token, { phone: "call me" });

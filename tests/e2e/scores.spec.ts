@@ -3,7 +3,7 @@
 // while the scorekeeper's phone is offline waits in its queue and arrives when the network returns; a correction the
 // rules refuse is said in the page's language; the page passes axe.
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, expectAccessible, test, visit, type TestChannel } from "./fixtures";
+import { expect, expectAccessible, signIn as signInContext, test, visit, type TestChannel } from "./fixtures";
 import { copy, fill } from "./support/copy";
 import { addEvents, findEventNamed } from "./support/events";
 import { apiPost } from "./support/api";
@@ -150,6 +150,33 @@ for (const template of ["alpha", "beta"] as const) {
       await expect(watching.getByRole("region", { name: t.plays.title }).getByText("Buzzer beater")).toHaveCount(0);
     });
 
+    test("a signed-in viewer's choice to hide scores follows the account to another browser", async ({ page, newContext, request, ownChannel: ch, signIn }) => {
+      const t = copy(ch.lang, "scores");
+      const id = await findEventNamed(request, ch, "live", "free", GAME);
+      await signIn(ch, "viewer");
+      await visit(page, ch.url(`/watch/${id}`));
+      await expect(bug(page)).toBeVisible();
+      const saved = page.waitForResponse((r) => r.url().includes("/action/spoilers") && r.request().method() === "POST");
+      await page.getByRole("button", { name: t.spoilers.hide }).click();
+      await expect(bug(page)).toHaveCount(0);
+      expect((await saved).status()).toBe(200);
+
+      // Another browser, no cookie of its own: signed in as the same account, it hides scores from the first render.
+      const other = await newContext();
+      await signInContext(other, request, ch, "viewer");
+      const second = await other.newPage();
+      await visit(second, ch.url(`/watch/${id}`));
+      await expect(second.getByText(t.spoilers.hidden)).toBeVisible();
+      await expect(bug(second)).toHaveCount(0);
+      // Shown again there, and the first browser's next page shows them too (the account's choice wins).
+      const shown = second.waitForResponse((r) => r.url().includes("/action/spoilers"));
+      await second.getByRole("button", { name: t.spoilers.hide }).click();
+      await shown;
+      await expect(bug(second)).toBeVisible();
+      await visit(page, ch.url(`/watch/${id}`));
+      await expect(bug(page)).toBeVisible();
+    });
+
     test("a viewer two minutes behind live sees the score as it was then, and the latest back at the edge", async ({ newContext, request, ownChannel: ch, signIn }) => {
       const t = copy(ch.lang, "scores");
       const p = copy(ch.lang, "player");
@@ -164,7 +191,9 @@ for (const template of ["alpha", "beta"] as const) {
       await expect(bugScore(watching, "home")).toHaveText("5");
       const video = watching.locator("video.player__video");
       await expect(video).toHaveJSProperty("paused", false);
-      // Back two minutes with the player's own buttons.
+      // Back two minutes with the player's own buttons, once the player is at the edge (five minutes into the game:
+      // before its first seek lands, its position is 0).
+      await expect.poll(() => currentTime(watching)).toBeGreaterThan(200);
       const before = await currentTime(watching);
       const step = seekStepOf(ch);
       const back = watching.getByRole("button", { name: fill(p.controls.back, { count: step }) });

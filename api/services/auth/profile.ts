@@ -25,6 +25,7 @@ export async function patchProfile(req: AuthRequest, user: UserRow, session: Ses
   if (patch.first_name !== undefined) changes.firstName = patch.first_name;
   if (patch.last_name !== undefined) changes.lastName = patch.last_name;
   if (patch.phone !== undefined) changes.phone = patch.phone === "" ? null : patch.phone;
+  if (patch.hide_scores !== undefined) changes.hideScores = patch.hide_scores;
 
   const newEmail = patch.email !== undefined && patch.email !== user.email ? patch.email : null;
   if (patch.password !== undefined) {

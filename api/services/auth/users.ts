@@ -31,6 +31,7 @@ export function userDto(row: UserRow, providers: SocialProvider[], isGeoBlocked:
     email_verified: row.emailVerifiedAt !== null,
     pending_email: row.pendingEmail !== null && (row.pendingEmailExpiresAt ?? 0) > now ? row.pendingEmail : null,
     temporary_password: row.temporaryPassword,
+    hide_scores: row.hideScores,
     trial_period_used: row.trialPeriodUsed,
     is_geo_blocked: isGeoBlocked,
     capabilities: capabilityList(capabilities),
