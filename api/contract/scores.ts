@@ -79,20 +79,8 @@ export const tapSchema = z.strictObject({
 });
 export type Tap = z.output<typeof tapSchema>;
 
-/** The game clock: its reading `ms` at the instant `at`, and whether it runs (the page ticks it from there). */
-export interface GameClock {
-  direction: "down" | "up";
-  running: boolean;
-  ms: number;
-  at: number;
-}
-
-/** The clock's reading at `at`: a running clock has moved since its last tap (down to zero at most). */
-export function clockReading(clock: GameClock, at: number): number {
-  if (!clock.running) return clock.ms;
-  const moved = Math.max(0, at - clock.at);
-  return clock.direction === "down" ? Math.max(0, clock.ms - moved) : clock.ms + moved;
-}
+export { clockReading, type GameClock } from "./score-clock";
+import type { GameClock } from "./score-clock";
 
 export interface ScoreState {
   sport: ScoringSport;

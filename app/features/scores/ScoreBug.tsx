@@ -1,7 +1,8 @@
 // The score bug over the player (issue 27): both sides' scores, the period and the game clock, as the scorekeeper's
 // taps make them. The board comes from the page's data and then from the event's live-state channel. The clock ticks
 // here from the API's reading (`ms` at `at`), never past zero.
-import { clockReading, type GameClock, type ScoreState, type Side } from "@api/contract/scores";
+import { clockReading, type GameClock } from "@api/contract/score-clock";
+import type { ScoreState, Side } from "@api/contract/scores";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
