@@ -43,7 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const reminder = loadReminderState(context, event);
   const offer = loadEventOffer(context, event);
   const board = loadScoreBoard(context, event);
-  const keyPlays = loadKeyPlays(context, event.id, board);
+  const keyPlays = loadKeyPlays(context, event);
   // Only a purchase prompt lists the passes covering the event (the package list is public and cheap).
   let passes: CoveringPass[] = [];
   if (playback.kind === "refused" && playback.reason === "purchase") {

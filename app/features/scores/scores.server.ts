@@ -20,12 +20,15 @@ export async function loadScoreBoard(context: AppLoadContext, event: Pick<Event,
   }
 }
 
-/** The event's key plays with their clips, once its board is loaded (an event without a game has none). */
-export async function loadKeyPlays(context: AppLoadContext, eventId: number, board: Promise<ScoreBoard | null>): Promise<KeyPlaysAnswer | null> {
-  if (!(await board)) return null;
+/**
+ * The event's key plays with their clips, asked beside its board (the same events have both; one without a game
+ * answers none), so the page waits for one round trip, not two.
+ */
+export async function loadKeyPlays(context: AppLoadContext, event: Pick<Event, "id" | "stream_status" | "participants">): Promise<KeyPlaysAnswer | null> {
+  if (event.stream_status === "upcoming" || !sides(event)) return null;
   const { api } = optionalUser(context);
   try {
-    return await api.scores.keyPlays(eventId);
+    return await api.scores.keyPlays(event.id);
   } catch (error) {
     if (isApiRequestError(error, "unauthenticated")) throw error;
     console.error("scores: key plays not loaded", error instanceof Error ? error.message : String(error));
