@@ -82,6 +82,8 @@ export function KeyPlays({
   const tell = useRef(onShown);
   tell.current = onShown;
   useEffect(() => tell.current?.(markersKey ? markersKey.split(",").map(Number) : []), [markersKey]);
+  // Gone (scores hidden, or no game): no marks left on the seek bar.
+  useEffect(() => () => tell.current?.([]), []);
   if (!shown.length) return null;
   return (
     <section className="key-plays" aria-labelledby="key-plays-title">
