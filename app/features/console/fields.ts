@@ -281,6 +281,16 @@ function setIn(target: unknown, steps: string[], value: unknown): Json {
 }
 
 /** A translatable value in one language (the default, else any), or "". */
+/** A translatable value in one language (English, then French, or the plain string, when missing): what a list shows. */
+export function localized(v: unknown, lang: string): string {
+  if (typeof v === "string") return v;
+  if (v && typeof v === "object") {
+    const o = v as Record<string, string>;
+    return o[lang] ?? o.en ?? o.fr ?? "";
+  }
+  return "";
+}
+
 export function localizedText(v: unknown, lang: string): string {
   if (typeof v === "string") return v;
   if (v && typeof v === "object") return String((v as Record<string, unknown>)[lang] ?? Object.values(v as Record<string, unknown>).find((x) => typeof x === "string") ?? "");

@@ -3,7 +3,7 @@
 // API applies on save; here is only how they are asked.
 import type { EditableSectionName } from "@api/channels/editable";
 import { CUSTOM_FORM_FIELD_TYPES } from "@api/contract/channel";
-import type { Field, Option } from "./fields";
+import { localized, type Field, type Option } from "./fields";
 import { completeFormFields, completeMenuChildren } from "./row-keys";
 
 type Item = Record<string, unknown>;
@@ -45,16 +45,6 @@ export interface ListSection {
   template?: Item;
   /** Fills what a saved item's rows left empty (their keys), from the section's other items. */
   complete?: (value: Item, items: Item[]) => Item;
-}
-
-/** A translatable value in one language (the other, or the plain string, when missing). */
-export function localized(v: unknown, lang: string): string {
-  if (typeof v === "string") return v;
-  if (v && typeof v === "object") {
-    const o = v as Record<string, string>;
-    return o[lang] ?? o.en ?? o.fr ?? "";
-  }
-  return "";
 }
 
 const opts = (items: Item[] | undefined, key: string, lang: string, label = "name"): Option[] =>
