@@ -117,7 +117,7 @@ describe("a key play of a live game", () => {
     const uuid = ready.clip!.share_path!.split("/")[3];
     const shared = await alpha.get(`/api/shared-clip/${listed.clip!.id}?uuid=${uuid}`);
     expect(shared.status).toBe(200);
-    expect((await json<Data<SharedClip>>(shared)).data.duration).toBe(8);
+    expect((await json<Data<SharedClip>>(shared)).data).toMatchObject({ duration: 8, key_play_id: kp.id, event_id: ev.live });
     const url = new URL(ready.clip!.file!.url);
     const file = await call(alpha.host, url.pathname + url.search, {}, app, bindings);
     expect(file.status).toBe(200);
@@ -365,11 +365,16 @@ describe("the key plays of the teams a viewer follows (the home's rail)", () => 
     expect((await listed(betaFan, beta)).map((k) => k.id)).toEqual([kps.beta]);
   });
 
-  it("goes with the owner's hide and the scorekeeper's undo", async () => {
+  it("goes with the owner's hide (the clip's share link with it, until shown again) and the scorekeeper's undo", async () => {
+    const share = (await listed(fan)).find((k) => k.id === kps.first)!.clip.share_path.split("/");
+    const shared = () => alpha.get(`/api/shared-clip/${share[2]}?uuid=${share[3]}`);
+    expect((await shared()).status).toBe(200);
     expect((await change("PATCH", `/api/events/${games.followed.id}/key-plays/${kps.first}`, who.owner, { hidden: true })).status).toBe(200);
+    expect((await shared()).status).toBe(404);
     await send(games.school.id, [tap(games.school.start + 6_000, { kind: "undo", target: kps.school })], who.owner);
     expect((await listed(fan)).map((k) => k.id)).toEqual([kps.latest]);
     expect((await change("PATCH", `/api/events/${games.followed.id}/key-plays/${kps.first}`, who.owner, { hidden: false })).status).toBe(200);
+    expect((await shared()).status).toBe(200);
   });
 
   it("a viewer who follows nothing gets none; `limit` keeps the newest", async () => {
