@@ -152,6 +152,8 @@ export interface SharedClip {
   created_at: string;
   file: SignedUrl & { size: number };
   poster: SignedUrl | null;
+  /** A key play's clip (issue 27): its tap's id, among the event's key plays (GET /events/{id}/key-plays); else null. */
+  key_play_id: string | null;
 }
 
 /** GET /clip/download/{id}: a short-lived URL that answers the MP4 as an attachment. */

@@ -20,15 +20,18 @@ export function participantLabel(p: Pick<EventParticipant, "name" | "short_name"
   return teamName(p.short_name?.trim() || p.name);
 }
 
+/** A team as the naming rules need it (an event's participant, or the lighter one of a key play's game). */
+type Named = Pick<EventParticipant, "side" | "name" | "short_name">;
+
 /** The two sides of an event, away first (SPEC: "away @ home"); null when it does not have both. */
-export function sides(event: Pick<Event, "participants">): { away: EventParticipant; home: EventParticipant } | null {
+export function sides<P extends Pick<EventParticipant, "side">>(event: { participants: readonly P[] }): { away: P; home: P } | null {
   const away = event.participants.find((p) => p.side === "away");
   const home = event.participants.find((p) => p.side === "home");
   return away && home ? { away, home } : null;
 }
 
 /** "Away @ Home" by short name, or the event's own name when it is not a two-sided game. */
-export function matchup(event: Pick<Event, "participants" | "name">): string {
+export function matchup(event: Pick<Event, "name"> & { participants: readonly Named[] }): string {
   const s = sides(event);
   return s ? `${participantLabel(s.away)} @ ${participantLabel(s.home)}` : event.name;
 }

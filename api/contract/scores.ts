@@ -1,7 +1,9 @@
 // Game day (issue 27): a scorekeeper's taps, and the score, period, clock and key plays they make. The web sends taps
 // and shows the states the API computes (api/services/scores/rules.ts); it never restates a sport's rules.
 import { z } from "zod";
+import type { EventParticipant } from "./catalogue-types";
 import type { ClipStatus, SignedUrl } from "./clips";
+import { languageSchema } from "./common";
 
 /** The sports whose scoring the product knows. A channel's sport names one (`scoring`), or is one by its alias. */
 export const SCORING_SPORTS = ["basketball", "football", "soccer", "hockey", "volleyball"] as const;
@@ -211,3 +213,25 @@ export interface KeyPlaysAnswer {
 /** PATCH /events/{id}/key-plays/{tap}: the owner hides a key play, or shows it again. */
 export const keyPlayPatchSchema = z.object({ hidden: z.boolean() });
 export const keyPlayParamSchema = z.object({ id: z.coerce.number().int().positive(), tap: z.uuid() });
+
+/** GET /key-plays/favorite (the home's rail): at most this many, newest first. */
+export const FOLLOWED_KEY_PLAYS_MAX = 12;
+export const followedKeyPlaysQuerySchema = z.object({
+  lang: languageSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(FOLLOWED_KEY_PLAYS_MAX).default(FOLLOWED_KEY_PLAYS_MAX),
+});
+
+/**
+ * GET /key-plays/favorite: a key play of a game of a team (or a school's team) the viewer follows, with its ready clip;
+ * hidden ones are never listed. The game's teams are named as on its cards (`matchup`, `participantLabel`).
+ */
+export interface FollowedKeyPlay {
+  /** The tap's id. */
+  id: string;
+  at: number;
+  side: Side | null;
+  player: string | null;
+  note: string | null;
+  event: { id: number; name: string; event_utc_ts: string; participants: Pick<EventParticipant, "side" | "name" | "short_name">[] };
+  clip: { id: number; duration: number; poster: SignedUrl | null; share_path: string };
+}

@@ -1,17 +1,21 @@
 // Game day (issue 27): GET /events/{id}/score, the game as its scorekeeper's taps make it (public like the event),
 // and POST /events/{id}/score/taps, a scorekeeper's taps (the channel's owner, or an account granted the role); and the
 // owner's grants of that role: GET and POST /console/scorekeepers, DELETE /console/scorekeepers/{id}. Key plays:
-// GET /events/{id}/key-plays (public like the event), and the owner's PATCH (hide) and DELETE of one.
+// GET /events/{id}/key-plays (public like the event), and the owner's PATCH (hide) and DELETE of one; GET
+// /key-plays/favorite, the key plays of the games of the teams the signed-in viewer follows (the home's rail).
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../context";
 import { idParamSchema, langQuerySchema } from "../contract/common";
-import { keyPlayParamSchema, keyPlayPatchSchema, SCORE_MESSAGES, scorekeeperBodySchema, tapsBodySchema } from "../contract/scores";
+import { FAVORITE_MESSAGES } from "../contract/favorites";
+import { followedKeyPlaysQuerySchema, keyPlayParamSchema, keyPlayPatchSchema, SCORE_MESSAGES, scorekeeperBodySchema, tapsBodySchema } from "../contract/scores";
 import { body, param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { currentUser, requireUser } from "../middleware/user";
 import { requireChannelManager } from "../middleware/roles";
 import { consoleScope } from "../services/console/scope";
 import { addTaps, changeKeyPlay, gameOf, keyPlaysOf, type ScoreScope, type ScoreViewer } from "../services/scores/game";
+import { followedKeyPlays } from "../services/scores/key-plays";
+import { requestLang } from "../services/lang";
 import { clipScope } from "./clips";
 import { grantScorekeeperRole, listScorekeepers, revokeScorekeeper } from "../services/scores/keepers";
 
@@ -35,6 +39,12 @@ export const scoreRoutes = new Hono<AppEnv>()
     const viewer = await viewerOf(c);
     c.header("Cache-Control", "no-store");
     return c.json({ data: await keyPlaysOf(scoreScope(c), c.req.valid("param").id, viewer) });
+  })
+  // Signed out it is refused as the favourites are (SPEC §4: "user must be logged in"); never cached (signed URLs).
+  .get("/key-plays/favorite", requireApiKey, requireUser({ message: FAVORITE_MESSAGES.loginRequired }), query(followedKeyPlaysQuerySchema), async (c) => {
+    const q = c.req.valid("query");
+    c.header("Cache-Control", "no-store");
+    return c.json({ data: await followedKeyPlays({ ...scoreScope(c), userId: c.get("user").id }, q.limit, requestLang(q.lang, c.get("channel"))) });
   })
   .patch("/events/:id/key-plays/:tap", ...ownerOnly, param(keyPlayParamSchema), body(keyPlayPatchSchema), async (c) => {
     const { id, tap } = c.req.valid("param");

@@ -11,11 +11,13 @@ import { HomeEventSection } from "~/features/events/HomeEventSection";
 import { catalogueLinks } from "~/features/events/links";
 import { YourTeams } from "~/features/favorites/YourTeams";
 import { loadYourTeams } from "~/features/favorites/your-teams.server";
+import { KeyPlaysRail } from "~/features/scores/KeyPlaysRail";
+import { loadKeyPlaysRail } from "~/features/scores/key-plays-rail.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { bootstrap, channel } = requireTenant(context);
   // Rendered on the server; a failed call leaves the sections empty rather than failing the home page.
-  const [events, yourTeams] = await Promise.all([loadHomeEvents(context), loadYourTeams(context)]);
+  const [events, yourTeams, keyPlays] = await Promise.all([loadHomeEvents(context), loadYourTeams(context), loadKeyPlaysRail(context)]);
   const name = bootstrap.settings.title ?? channel.name;
   const slides = bootstrap.slides.filter((s) => s.slidable_type === "main");
   return {
@@ -24,6 +26,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     top: blocksFor(bootstrap.static_blocks, "home_top"),
     events,
     yourTeams,
+    keyPlays,
     bottom: blocksFor(bootstrap.static_blocks, "home_bottom"),
     meta: { title: name, description: bootstrap.settings.description },
     social: { url: absoluteUrl(context, "/")!, image: absoluteUrl(context, slides[0]?.image), type: "website" as const },
@@ -43,6 +46,7 @@ export default function Home() {
       <SlideCarousel slides={data.slides} />
       <div className="page">
         {data.yourTeams ? <YourTeams data={data.yourTeams} /> : null}
+        {data.keyPlays ? <KeyPlaysRail keyPlays={data.keyPlays} /> : null}
         <StaticBlocks blocks={data.top} placement="home_top" />
         <HomeEventSection id="live" title={t("home.live")} events={data.events.live} href="/live" empty={t("home.noLive")} />
         <HomeEventSection id="upcoming" title={t("home.upcoming")} events={data.events.upcoming} href="/upcoming" empty={t("home.noUpcoming")} />

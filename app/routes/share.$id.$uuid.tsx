@@ -1,7 +1,8 @@
 // /share/{id}/{uuid} (issue 11): a clip shared by link, for anyone holding it (the uuid is its unguessable half). It
 // plays in a plain <video> from its signed MP4 (no player JS on this page, only its analytics events). Signed URLs
 // expire in 10 minutes, so the cards name the stable /share/{id}/{uuid}/video.mp4 and poster.jpg, which redirect to
-// fresh ones.
+// fresh ones. A key play's clip (issue 27) is titled by what happened, says which game it is from (a link to its watch
+// page) and lists the game's other key plays.
 import type { SharedClip } from "@api/contract/clips";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
@@ -17,24 +18,34 @@ import { formatDate, matchup } from "~/lib/format";
 import { loadSharedClip } from "~/features/clips/shared.server";
 import { absoluteUrl } from "~/server/events.server";
 import { getT } from "~/server/i18n.server";
-import type { ReadyTenant } from "~/server/tenant.server";
+import { gameKeyPlays, sharedKeyPlay } from "~/features/scores/shared-key-play.server";
 import shareCss from "~/styles/share.css?url";
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const { tenant, clip } = await loadSharedClip(context, params);
-  const [t, source] = await Promise.all([getT(tenant.lang), sourceName(tenant, clip)]);
+  // A key play's clip (issue 27) names its game and the game's other key plays: asked beside the event.
+  const keyPlayOf = clip.key_play_id !== null && clip.event_id !== null ? { tap: clip.key_play_id, eventId: clip.event_id } : null;
+  const [t, event, keyPlays] = await Promise.all([
+    getT(tenant.lang),
+    clip.event_id !== null && (!clip.source_title || keyPlayOf) ? tenant.catalogue.event(clip.event_id).catch(() => null) : null,
+    keyPlayOf ? gameKeyPlays(tenant, keyPlayOf.eventId) : [],
+  ]);
+  const source = clip.source_title ?? (event ? matchup(event) : null);
+  const keyPlay = keyPlayOf && event ? sharedKeyPlay(t, event, keyPlayOf.tap, keyPlays) : null;
+  const title = keyPlay?.text ?? clip.name;
   const site = tenant.bootstrap.settings.title ?? tenant.channel.name;
   // The channel's own names first; a key it no longer lists is still translated (or shown as it is).
   const tags = clipTags([...tenant.bootstrap.settings["clips.tags"], ...clip.tags], t, tenant.lang);
   const path = `/share/${clip.id}/${clip.uuid}`;
   const shareUrl = absoluteUrl(context, path)!;
   return {
-    clip: { id: clip.id, name: clip.name, duration: clip.duration, createdAt: clip.created_at, file: clip.file.url, poster: clip.poster?.url ?? null },
+    clip: { id: clip.id, name: title, duration: clip.duration, createdAt: clip.created_at, file: clip.file.url, poster: clip.poster?.url ?? null },
+    keyPlay,
     tags: clip.tags.map((key) => ({ key, label: tagLabel(tags, key) })),
     source,
     full: fullSource(clip),
     shareUrl,
-    meta: { title: clip.name, description: source ? t("share:description", { source, site }) : t("share:descriptionNoSource", { site }) },
+    meta: { title, description: source ? t("share:description", { source, site }) : t("share:descriptionNoSource", { site }) },
     social: {
       url: shareUrl,
       image: clip.poster ? absoluteUrl(context, `${path}/poster.jpg`) : null,
@@ -51,20 +62,13 @@ function fullSource(clip: SharedClip): { href: string; kind: "event" | "video" }
   return null;
 }
 
-/** What the clip was cut from: its source's title, else (an event known by its teams) "Away @ Home". */
-async function sourceName(tenant: ReadyTenant, clip: SharedClip): Promise<string | null> {
-  if (clip.source_title) return clip.source_title;
-  if (clip.event_id === null) return null;
-  return tenant.catalogue.event(clip.event_id).then(matchup, () => null);
-}
-
 export const links: LinksFunction = () => [...catalogueLinks(), ...shareButtonLinks(), { rel: "stylesheet", href: shareCss }];
 
 // Whoever holds the link may watch, but the link is not a listing: search engines leave it out.
 export const meta: MetaFunction<typeof loader> = (args) => [...metaWithSocial(args), { name: "robots", content: "noindex" }];
 
 export default function SharedClipPage() {
-  const { clip, tags, source, full, shareUrl } = useLoaderData<typeof loader>();
+  const { clip, keyPlay, tags, source, full, shareUrl } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("share");
   const duration = Math.round(clip.duration);
   return (
@@ -74,10 +78,15 @@ export default function SharedClipPage() {
       </div>
       <div className="share__body">
         <header className="share__header">
-          <p className="share__kicker">{t("kicker")}</p>
+          <p className="share__kicker">{keyPlay ? t("keyPlay.kicker") : t("kicker")}</p>
           <h1 id="share-title" className="share__title">
             {clip.name}
           </h1>
+          {keyPlay ? (
+            <p className="share__game">
+              {t("keyPlay.fromGame")} <Link to={keyPlay.game.href}>{keyPlay.game.matchup}</Link>
+            </p>
+          ) : null}
         </header>
         <dl className="share__facts">
           {source ? (
@@ -116,8 +125,30 @@ export default function SharedClipPage() {
           ) : null}
           <ShareButton url={shareUrl} title={clip.name} linkLabel={t("linkLabel")} />
         </div>
+        {keyPlay ? <GameKeyPlays others={keyPlay.others} /> : null}
       </div>
     </article>
+  );
+}
+
+/** The game's other key plays (issue 27), each linking to its clip's share page. */
+function GameKeyPlays({ others }: { others: { id: string; text: string; href: string }[] }) {
+  const { t } = useTranslation("share");
+  return (
+    <section className="share__key-plays" aria-labelledby="share-key-plays-title">
+      <h2 id="share-key-plays-title">{t("keyPlay.others")}</h2>
+      {others.length ? (
+        <ul className="share__key-plays-list">
+          {others.map((k) => (
+            <li key={k.id}>
+              <a href={k.href}>{k.text}</a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="share__key-plays-none">{t("keyPlay.noOthers")}</p>
+      )}
+    </section>
   );
 }
 

@@ -5,9 +5,9 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@api/db/client";
-import type { GameAnswer, KeyPlay, KeyPlaysAnswer, TapAction } from "@api/contract/scores";
+import type { FollowedKeyPlay, GameAnswer, KeyPlay, KeyPlaysAnswer, TapAction } from "@api/contract/scores";
 import type { Clip, SharedClip } from "@api/contract/clips";
-import { channelSettings, clips, eventCategories, events, users } from "@api/db/schema";
+import { channelSettings, clips, eventCategories, events, participantGroups, participants, users } from "@api/db/schema";
 import { processClip } from "@api/services/clips/process";
 import { grantScorekeeper } from "@api/db/repos/scores";
 import { client, clockedApi, env, freshEmail, json, registerUser, type Client, type Data } from "./auth-helpers";
@@ -117,7 +117,7 @@ describe("a key play of a live game", () => {
     const uuid = ready.clip!.share_path!.split("/")[3];
     const shared = await alpha.get(`/api/shared-clip/${listed.clip!.id}?uuid=${uuid}`);
     expect(shared.status).toBe(200);
-    expect((await json<Data<SharedClip>>(shared)).data.duration).toBe(8);
+    expect((await json<Data<SharedClip>>(shared)).data).toMatchObject({ duration: 8, key_play_id: kp.id, event_id: ev.live });
     const url = new URL(ready.clip!.file!.url);
     const file = await call(alpha.host, url.pathname + url.search, {}, app, bindings);
     expect(file.status).toBe(200);
@@ -214,5 +214,180 @@ describe("the owner hides or deletes a key play", () => {
 
   it("another channel's event is 404", async () => {
     expect((await beta.get(`/api/events/${ev.live}/key-plays`)).status).toBe(404);
+  });
+});
+
+describe("an undone key play", () => {
+  it("loses its clip: the row leaves the lists, the share link answers 404 and its files leave the bucket", async () => {
+    clock.now = T0;
+    const kp = keyPlay(T0 - 7_200_000 + 4_000, { note: "Undo me" });
+    await send(ev.finished, [kp], who.owner);
+    const clip = (await keyPlays(ev.finished)).find((k) => k.id === kp.id)!.clip!;
+    expect(await run(clip.id)).toEqual({ done: true });
+    const ready = (await keyPlays(ev.finished)).find((k) => k.id === kp.id)!.clip!;
+    const uuid = ready.share_path!.split("/")[3];
+    const stored = (file: string) => env.MEDIA.head(`clips/${fx.alpha.id}/${clip.id}-${uuid}/${file}`);
+    expect(await stored("clip.mp4")).not.toBeNull();
+    expect(await stored("poster.jpg")).not.toBeNull();
+
+    // The scorekeeper's undo names the key play's tap.
+    await send(ev.finished, [tap(T0 - 7_200_000 + 5_000, { kind: "undo", target: kp.id })], who.owner);
+    expect((await keyPlays(ev.finished, who.owner)).map((k) => k.id)).not.toContain(kp.id);
+    expect(await db.select({ deletedAt: clips.deletedAt }).from(clips).where(eq(clips.id, clip.id)).get()).toEqual({ deletedAt: T0 });
+    expect((await alpha.get(`/api/shared-clip/${clip.id}?uuid=${uuid}`)).status).toBe(404);
+    expect(await stored("clip.mp4")).toBeNull();
+    expect(await stored("poster.jpg")).toBeNull();
+  });
+
+  it("undone in the same batch (an offline queue) is never cut", async () => {
+    clock.now = T0;
+    sent.length = 0;
+    const kp = keyPlay(T0 - 7_200_000 + 6_000);
+    await send(ev.finished, [kp, tap(T0 - 7_200_000 + 6_500, { kind: "undo", target: kp.id })], who.owner);
+    expect(await db.select().from(clips).where(eq(clips.keyPlayTapId, kp.id)).all()).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+});
+
+describe("the key plays of the teams a viewer follows (the home's rail)", () => {
+  const rail = async (token?: string, c: Client = alpha, q = "") => c.get(`/api/key-plays/favorite${q}`, token);
+  const listed = async (token: string, c: Client = alpha, q = "") => {
+    const res = await rail(token, c, q);
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await json<Data<FollowedKeyPlay[]>>(res)).data;
+  };
+  const follow = async (token: string, type: "participant" | "group" | "category", id: number, c: Client = alpha) => {
+    const res = await c.post("/api/favorite", { favoritable_type: type, favoritable_id: id }, token);
+    expect(res.status, await res.clone().text()).toBe(200);
+  };
+  /** A finished game of two teams (its whole 12 s recorded, so a key play is cut at once). */
+  const finishedGame = async (channelId: number, key: string, home: number, away: number, sport: number, startedAgoMs: number) => {
+    const start = T0 - startedAgoMs;
+    const [row] = await db
+      .insert(events)
+      .values({ channelId, key, name: { en: key }, eventUtcTs: start, endUtcTs: start + 12_000, timeZone: "America/New_York", eventCategoryId: sport, mediaKey: ASSET, homeTeamId: home, awayTeamId: away })
+      .returning({ id: events.id, start: events.eventUtcTs });
+    return row;
+  };
+  /** A key play tapped `s` seconds into the game, its clip built. */
+  const readyKeyPlay = async (game: { id: number; start: number }, s: number, token: string, c: Client = alpha, extra: Parameters<typeof keyPlay>[1] = {}) => {
+    const kp = keyPlay(game.start + s * 1000, extra);
+    const res = await c.post(`/api/events/${game.id}/score/taps`, { taps: [kp] }, token);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const row = await db.select().from(clips).where(eq(clips.keyPlayTapId, kp.id)).get();
+    await processClip({ db, bucket: env.MEDIA, now: () => clock.now }, { channelId: row!.channelId, clipId: row!.id }, 1);
+    return kp;
+  };
+
+  const rs = { followed: 0 as number, school: 0, other: 0, betaTeam: 0 };
+  const games = { followed: { id: 0, start: 0 }, school: { id: 0, start: 0 }, other: { id: 0, start: 0 }, beta: { id: 0, start: 0 } };
+  const kps: Record<string, string> = {};
+  let fan = "";
+  let betaFan = "";
+
+  beforeAll(async () => {
+    clock.now = T0;
+    const a = fx.alpha.id;
+    const b = fx.beta.id;
+    const sport = (await db.select({ id: eventCategories.id }).from(eventCategories).where(eq(eventCategories.channelId, a)).get())!.id;
+    const [betaSport] = await db.insert(eventCategories).values({ channelId: b, alias: "basketball", name: { en: "Basketball" } }).returning();
+    const [school] = await db.insert(participantGroups).values({ channelId: a, alias: "rail-eastgate", name: { en: "Eastgate High" } }).returning();
+    const teams = await db
+      .insert(participants)
+      .values([
+        { channelId: a, alias: "rail-northview", name: { en: "Northview Hawks", fr: "Faucons de Northview" }, shortName: "Northview" },
+        { channelId: a, alias: "rail-southside", name: { en: "Southside" } },
+        { channelId: a, alias: "rail-eastgate", name: { en: "Eastgate Eagles" }, groupId: school.id },
+        { channelId: a, alias: "rail-westfield", name: { en: "Westfield" } },
+        { channelId: b, alias: "rail-beta", name: { en: "Beta Lynx" } },
+        { channelId: b, alias: "rail-beta-away", name: { en: "Beta Away" } },
+      ])
+      .returning({ id: participants.id });
+    const [northview, southside, eastgate, westfield, betaTeam, betaAway] = teams.map((t) => t.id);
+    rs.followed = northview;
+    rs.school = school.id;
+    rs.betaTeam = betaTeam;
+    games.followed = await finishedGame(a, "rail-followed", northview, southside, sport, 3 * 3_600_000);
+    games.school = await finishedGame(a, "rail-school", westfield, eastgate, sport, 5 * 3_600_000);
+    games.other = await finishedGame(a, "rail-other", southside, westfield, sport, 4 * 3_600_000);
+    games.beta = await finishedGame(b, "rail-beta", betaTeam, betaAway, betaSport.id, 3 * 3_600_000);
+
+    fan = (await account(alpha)).token;
+    await follow(fan, "participant", northview);
+    await follow(fan, "group", school.id);
+    betaFan = (await account(beta)).token;
+    await follow(betaFan, "participant", betaTeam, beta);
+
+    kps.first = (await readyKeyPlay(games.followed, 3, who.owner, alpha, { note: "Opening three" })).id;
+    kps.latest = (await readyKeyPlay(games.followed, 7, who.owner, alpha, { note: "Steal and dunk", side: "away", player: "4" })).id;
+    kps.school = (await readyKeyPlay(games.school, 5, who.owner)).id;
+    kps.other = (await readyKeyPlay(games.other, 5, who.owner)).id;
+    kps.hidden = (await readyKeyPlay(games.followed, 6, who.owner, alpha, { note: "Hidden" })).id;
+    expect((await change("PATCH", `/api/events/${games.followed.id}/key-plays/${kps.hidden}`, who.owner, { hidden: true })).status).toBe(200);
+    kps.beta = (await readyKeyPlay(games.beta, 5, who.betaOwner, beta)).id;
+    // A key play whose clip is still being made (not yet processed) is not listed.
+    const waiting = keyPlay(games.followed.start + 9_000);
+    await send(games.followed.id, [waiting], who.owner);
+    kps.waiting = waiting.id;
+  });
+
+  it("lists the followed teams' and schools' key plays with a ready clip, newest first, each with its game and frame", async () => {
+    const list = await listed(fan);
+    expect(list.map((k) => k.id)).toEqual([kps.latest, kps.first, kps.school]);
+    const [latest] = list;
+    expect(latest).toMatchObject({
+      side: "away",
+      player: "4",
+      note: "Steal and dunk",
+      event: {
+        id: games.followed.id,
+        name: "rail-followed",
+        participants: [
+          { side: "away", name: "Southside", short_name: null },
+          { side: "home", name: "Northview Hawks", short_name: "Northview" },
+        ],
+      },
+      clip: { duration: expect.any(Number), share_path: expect.stringMatching(/^\/share\/\d+\/[0-9a-f-]{36}$/) },
+    });
+    // Its frame is signed for anyone, as the event's key plays are.
+    const poster = new URL(latest.clip.poster!.url);
+    const frame = await call(alpha.host, poster.pathname + poster.search, {}, app, bindings);
+    expect(frame.status).toBe(200);
+    expect(frame.headers.get("content-type")).toBe("image/jpeg");
+    // The teams' names in the language asked.
+    expect((await listed(fan, alpha, "?lang=fr"))[0].event.participants[1].name).toBe("Faucons de Northview");
+  });
+
+  it("leaves out hidden key plays, other teams' games, clips not ready, and another channel's", async () => {
+    const ids = (await listed(fan)).map((k) => k.id);
+    for (const left of [kps.hidden, kps.other, kps.waiting, kps.beta]) expect(ids).not.toContain(left);
+    // The other channel's viewer sees their own channel's only.
+    expect((await listed(betaFan, beta)).map((k) => k.id)).toEqual([kps.beta]);
+  });
+
+  it("goes with the owner's hide (the clip's share link with it, until shown again) and the scorekeeper's undo", async () => {
+    const share = (await listed(fan)).find((k) => k.id === kps.first)!.clip.share_path.split("/");
+    const shared = () => alpha.get(`/api/shared-clip/${share[2]}?uuid=${share[3]}`);
+    expect((await shared()).status).toBe(200);
+    expect((await change("PATCH", `/api/events/${games.followed.id}/key-plays/${kps.first}`, who.owner, { hidden: true })).status).toBe(200);
+    expect((await shared()).status).toBe(404);
+    await send(games.school.id, [tap(games.school.start + 6_000, { kind: "undo", target: kps.school })], who.owner);
+    expect((await listed(fan)).map((k) => k.id)).toEqual([kps.latest]);
+    expect((await change("PATCH", `/api/events/${games.followed.id}/key-plays/${kps.first}`, who.owner, { hidden: false })).status).toBe(200);
+    expect((await shared()).status).toBe(200);
+  });
+
+  it("a viewer who follows nothing gets none; `limit` keeps the newest", async () => {
+    expect(await listed(who.fan)).toEqual([]);
+    expect((await listed(fan, alpha, "?limit=1")).map((k) => k.id)).toEqual([kps.latest]);
+  });
+
+  it("is refused signed out (as the favourites are), with another channel's session, and with a bad limit", async () => {
+    const out = await rail();
+    expect(out.status).toBe(401);
+    expect((await json<{ message: string }>(out)).message).toBe("user must be logged in");
+    expect((await rail(betaFan)).status).toBe(401);
+    expect((await rail(fan, alpha, "?limit=0")).status).toBe(422);
+    expect((await rail(fan, alpha, "?limit=100")).status).toBe(422);
   });
 });

@@ -247,12 +247,17 @@ export interface Followed {
  * is `eventIsForFavorite` in repos/favorites.ts, and the two must agree.
  */
 export function followedCondition(db: Db, channelId: number, f: Followed): SQL {
-  const teamsOfSchools = db.select({ id: participants.id }).from(participants).where(and(eq(participants.channelId, channelId), inArray(participants.groupId, f.groupIds)));
   const sports = db
     .select({ id: eventCategories.id })
     .from(eventCategories)
     .where(and(eq(eventCategories.channelId, channelId), or(inArray(eventCategories.id, f.categoryIds), inArray(eventCategories.parentId, f.categoryIds))));
-  return or(playsIn(db, channelId, f.teamIds), playsIn(db, channelId, teamsOfSchools), inArray(events.eventCategoryId, sports))!;
+  return or(followedTeamsCondition(db, channelId, f), inArray(events.eventCategoryId, sports))!;
+}
+
+/** The games of the teams a user follows, directly or through their school (the sports they follow left out). */
+export function followedTeamsCondition(db: Db, channelId: number, f: Pick<Followed, "teamIds" | "groupIds">): SQL {
+  const teamsOfSchools = db.select({ id: participants.id }).from(participants).where(and(eq(participants.channelId, channelId), inArray(participants.groupId, f.groupIds)));
+  return or(playsIn(db, channelId, f.teamIds), playsIn(db, channelId, teamsOfSchools))!;
 }
 
 /** The WHERE of GET /events/favorite and of the favourites' live check. */

@@ -1,11 +1,12 @@
 // Clip queries. Every one is scoped to a channel, and the user's calls to that user: another user's or channel's clip
 // is simply not found. Deleted clips (soft delete) are found only by the allowance count.
-import { and, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, notExists, sql } from "drizzle-orm";
 import type { ClipStatus } from "../../contract/clips";
 import type { Db } from "../client";
 import { events, vodMediaItems } from "../catalogue-schema";
 import { users } from "../auth-schema";
 import { clips, type ClipRow } from "../clips-schema";
+import { scoreTaps } from "../scores-schema";
 
 export interface UserScope {
   channelId: number;
@@ -115,13 +116,23 @@ export async function userClipCounts(db: Db, s: UserScope): Promise<Map<number, 
   return new Map(rows.map((r) => [r.eventId!, r.n]));
 }
 
-/** A shared clip: the id and the uuid must both match, it must be ready and not deleted. */
+/**
+ * A shared clip: the id and the uuid must both match, it must be ready and not deleted; a key play's clip, not hidden
+ * by the owner (a hidden key play leaves every page, its clip's too, until it is shown again).
+ */
 export const sharedClip = (db: Db, channelId: number, id: number, uuid: string) =>
   db
     .select()
     .from(clips)
-    .where(and(live(channelId), eq(clips.id, id), eq(clips.uuid, uuid.toLowerCase()), eq(clips.status, "ready")))
+    .where(and(live(channelId), eq(clips.id, id), eq(clips.uuid, uuid.toLowerCase()), eq(clips.status, "ready"), notExists(hiddenKeyPlay(db))))
     .get();
+
+/** The hidden key-play tap of the enclosing query's clip, as a subquery (none for a viewer's clip). */
+const hiddenKeyPlay = (db: Db) =>
+  db
+    .select({ one: sql`1` })
+    .from(scoreTaps)
+    .where(and(eq(scoreTaps.channelId, clips.channelId), eq(scoreTaps.eventId, clips.eventId), eq(scoreTaps.tapId, clips.keyPlayTapId), eq(scoreTaps.hidden, true)));
 
 /** Soft delete: the row stays for the allowance count, the file goes. Answers the row as it was, or null. */
 export async function deleteClip(db: Db, s: UserScope, id: number, now: number): Promise<ClipRow | null> {

@@ -1,14 +1,16 @@
 // Game day queries (issue 27): an event's taps, in the order they arrived, and who may keep score. Every query is
 // scoped to a channel.
-import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { EventScore } from "../../contract/scores";
 import type { Db } from "../client";
 import { users } from "../auth-schema";
-import { eventCategories, events } from "../catalogue-schema";
+import { eventCategories, events, participants } from "../catalogue-schema";
+import { clips } from "../clips-schema";
 import { eventScores } from "../event-scores-schema";
 import { scorekeepers, scoreTaps } from "../scores-schema";
-import { publicEvents } from "./catalogue-events";
+import { followedTeamsCondition, publicEvents } from "./catalogue-events";
+import { followedIds, type UserScope } from "./favorites";
 
 export interface EventScope {
   channelId: number;
@@ -138,3 +140,49 @@ export async function saveEventScore(db: Db, s: EventScope, score: EventScore, n
     .values({ ...row, channelId: s.channelId, eventId: s.eventId })
     .onConflictDoUpdate({ target: [eventScores.channelId, eventScores.eventId], set: row });
 }
+
+/**
+ * The home's rail (GET /key-plays/favorite): the key plays with a ready clip of the published games of the teams a
+ * user follows (or of their schools' teams), not hidden, newest first, each with its game and the game's two teams.
+ * An undone key play has no clip (its undo removes it), so it is not found. Driven from the clips of the followed
+ * games (clips_key_play_idx), which are few beside the taps.
+ */
+export function followedKeyPlaysQuery(db: Db, s: UserScope, limit: number) {
+  const home = alias(participants, "home_team");
+  const away = alias(participants, "away_team");
+  const followed = { teamIds: followedIds(db, s, "participant"), groupIds: followedIds(db, s, "group") };
+  const games = db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(publicEvents(s.channelId), followedTeamsCondition(db, s.channelId, followed)));
+  return db
+    .select({
+      tapId: scoreTaps.tapId,
+      at: scoreTaps.at,
+      action: scoreTaps.action,
+      clip: { id: clips.id, uuid: clips.uuid, durationMs: clips.durationMs, posterKey: clips.posterKey },
+      event: { id: events.id, name: events.name, eventUtcTs: events.eventUtcTs },
+      home: { name: home.name, shortName: home.shortName },
+      away: { name: away.name, shortName: away.shortName },
+    })
+    .from(clips)
+    .innerJoin(scoreTaps, and(eq(scoreTaps.channelId, clips.channelId), eq(scoreTaps.eventId, clips.eventId), eq(scoreTaps.tapId, clips.keyPlayTapId)))
+    .innerJoin(events, and(eq(events.channelId, clips.channelId), eq(events.id, clips.eventId)))
+    .leftJoin(home, and(eq(home.channelId, events.channelId), eq(home.id, events.homeTeamId)))
+    .leftJoin(away, and(eq(away.channelId, events.channelId), eq(away.id, events.awayTeamId)))
+    .where(
+      and(
+        eq(clips.channelId, s.channelId),
+        inArray(clips.eventId, games),
+        isNotNull(clips.keyPlayTapId),
+        isNull(clips.deletedAt),
+        eq(clips.status, "ready"),
+        isNotNull(clips.fileKey),
+        eq(scoreTaps.hidden, false),
+      ),
+    )
+    .orderBy(desc(scoreTaps.at), desc(scoreTaps.seq))
+    .limit(limit);
+}
+
+export type FollowedKeyPlayRow = Awaited<ReturnType<typeof followedKeyPlaysQuery>>[number];

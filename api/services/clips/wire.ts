@@ -78,6 +78,7 @@ export async function toSharedClip(s: Signer, row: ClipRow, title: string | null
     created_at: iso(row.createdAt)!,
     file: { ...(await sign(CLIP_FILE)), size: row.fileSize ?? 0 },
     poster: row.posterKey ? await sign(CLIP_POSTER) : null,
+    key_play_id: row.keyPlayTapId,
   };
 }
 

@@ -70,6 +70,8 @@ export async function addTaps(s: ScoreScope, eventId: number, viewer: NonNullabl
   if (!(await canKeepScore(s, scope, viewer))) throw new ApiError(403, SCORE_MESSAGES.notScorekeeper);
   const stored = (await repo.eventTapsQuery(s.db, scope)).map(storedTap);
   const keyPlays: KeyPlayTap[] = [];
+  /** The taps accepted undos take back: a key play among them loses its clip (an undo is never undone). */
+  const undone: string[] = [];
   const checker = tapChecker(sport, stored);
   const results: TapResult[] = [];
   for (const tap of taps) {
@@ -94,6 +96,7 @@ export async function addTaps(s: ScoreScope, eventId: number, viewer: NonNullabl
     checker.add(added);
     results.push({ id: tap.id, status: "accepted" });
     if (tap.action.kind === "key_play") keyPlays.push({ id: tap.id, at: tap.at, userId: viewer.id });
+    if (tap.action.kind === "undo") undone.push(tap.action.target);
   }
   const game = answer(sport, stored, true);
   if (results.some((r) => r.status === "accepted")) {
@@ -101,7 +104,9 @@ export async function addTaps(s: ScoreScope, eventId: number, viewer: NonNullabl
     await repo.saveEventScore(s.db, scope, game.state, s.now);
     await scoreChanged(s, eventId, { state: game.state, plays: game.plays });
   }
-  await cutKeyPlays(s, eventId, keyPlays);
+  // A key play undone in the same batch is never cut; one cut before loses its clip and the clip's files.
+  await cutKeyPlays(s, eventId, keyPlays.filter((k) => !undone.includes(k.id)));
+  for (const t of stored) if (t.action.kind === "key_play" && undone.includes(t.id)) await removeKeyPlayClip(s, eventId, t.id);
   return { results, game };
 }
 

@@ -4,11 +4,13 @@
 // job waits for it: `notBefore`). The clip is the event's, not its scorekeeper's: it is charged to no pass, never
 // listed among the scorekeeper's clips, and shared like a viewer's shared clip.
 import { channelSettingsSchema } from "../../contract/settings";
-import { KEY_PLAY_AFTER_S, type KeyPlay, type KeyPlayClip, type PlayEntry } from "../../contract/scores";
+import { KEY_PLAY_AFTER_S, type FollowedKeyPlay, type KeyPlay, type KeyPlayClip, type PlayEntry } from "../../contract/scores";
 import type { ClipRow } from "../../db/clips-schema";
 import { channelEventQuery, type EventRow } from "../../db/repos/catalogue-events";
 import * as clipsRepo from "../../db/repos/clips";
 import { settingQuery } from "../../db/repos/content";
+import { followedKeyPlaysQuery, type FollowedKeyPlayRow } from "../../db/repos/scores";
+import { tr, type Lang } from "../lang";
 import { eventTimeline } from "../livesim";
 import { loadMediaInfo } from "../media-asset";
 import { eventMediaSource } from "../video/media-source";
@@ -87,10 +89,12 @@ export async function cutKeyPlays(s: ClipScope, eventId: number, taps: readonly 
   }
 }
 
+const shareSigner = (s: ClipScope) => ({ secret: s.secret, origin: s.origin, channelId: s.channelId, now: s.now });
+
 /** A key play's clip as pages see it: its file and poster signed for anyone who sees the event (a shared clip's way). */
 async function keyPlayClip(s: ClipScope, row: ClipRow): Promise<KeyPlayClip> {
   const ready = row.status === "ready" && row.fileKey !== null;
-  const sign = (file: string) => signClipUrl({ secret: s.secret, origin: s.origin, channelId: s.channelId, now: s.now }, row.id, "a:share", clipPrefix(row.id), file);
+  const sign = (file: string) => signClipUrl(shareSigner(s), row.id, "a:share", clipPrefix(row.id), file);
   return {
     id: row.id,
     status: row.status,
@@ -129,4 +133,40 @@ export async function keyPlaysWithClips(s: ClipScope, event: Pick<EventRow, "id"
 export async function removeKeyPlayClip(s: ClipScope, eventId: number, tapId: string): Promise<void> {
   const row = await clipsRepo.deleteKeyPlayClip(s.db, s.channelId, eventId, tapId, s.now);
   if (row) await s.bucket.delete([clipObjectKey(row, CLIP_FILE), clipObjectKey(row, CLIP_POSTER)]);
+}
+
+/**
+ * GET /key-plays/favorite, the home's rail: the newest key plays with a ready clip of the games of the teams (and the
+ * schools' teams) the user follows, on this channel; hidden and undone ones are not listed. The frame is signed like
+ * the event's key plays (a shared clip's way).
+ */
+export async function followedKeyPlays(s: ClipScope & { userId: number }, limit: number, l: Lang): Promise<FollowedKeyPlay[]> {
+  const rows = await followedKeyPlaysQuery(s.db, { channelId: s.channelId, userId: s.userId }, limit);
+  return Promise.all(rows.map((row) => followedKeyPlay(s, row, l)));
+}
+
+async function followedKeyPlay(s: ClipScope, row: FollowedKeyPlayRow, l: Lang): Promise<FollowedKeyPlay> {
+  const a = row.action.kind === "key_play" ? row.action : null;
+  const team = (side: "home" | "away", t: FollowedKeyPlayRow["home"]) => (t ? [{ side, name: tr(t.name, l), short_name: t.shortName }] : []);
+  const { clip } = row;
+  return {
+    id: row.tapId,
+    at: row.at,
+    side: a?.side ?? null,
+    player: a?.player ?? null,
+    note: a?.note ?? null,
+    event: {
+      id: row.event.id,
+      name: tr(row.event.name, l),
+      event_utc_ts: new Date(row.event.eventUtcTs).toISOString(),
+      // Away first, then home, as an event's participants.
+      participants: [...team("away", row.away), ...team("home", row.home)],
+    },
+    clip: {
+      id: clip.id,
+      duration: clip.durationMs / 1000,
+      poster: clip.posterKey ? await signClipUrl(shareSigner(s), clip.id, "a:share", clipPrefix(clip.id), CLIP_POSTER) : null,
+      share_path: `/share/${clip.id}/${clip.uuid}`,
+    },
+  };
 }

@@ -7,15 +7,10 @@ import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FetchMarker } from "~/lib/fetch-marker";
+import { useKeyPlayText } from "./key-play-text";
 
 /** How often the list is fetched while a clip is queued or being made. */
 export const KEY_PLAY_POLL_MS = 2_000;
-
-/** A key play in words: "Key play · Northview · #23 · Steal and dunk". */
-export function useKeyPlayText(names: Record<Side, string>): (p: { side?: Side | null; player?: string | null; note?: string | null }) => string {
-  const { t } = useTranslation("scores");
-  return (p) => [t("plays.keyPlay"), p.side ? names[p.side] : "", p.player ? t("plays.player", { number: p.player }) : "", p.note ?? ""].filter(Boolean).join(" · ");
-}
 
 const making = (k: KeyPlay) => k.clip?.status === "queued" || k.clip?.status === "processing";
 

@@ -3,7 +3,7 @@
 // of every tap, so the scorekeeper's queue drops the refused ones and keeps going. The owner's grants of the role
 // (the console's): a refused grant (no such account, a bad email) comes back as a result too.
 import type { Language } from "@api/contract/constants";
-import { SCORE_MESSAGES, type GameAnswer, type KeyPlay, type KeyPlaysAnswer, type Scorekeeper, type Tap, type TapsAnswer } from "@api/contract/scores";
+import { SCORE_MESSAGES, type FollowedKeyPlay, type GameAnswer, type KeyPlay, type KeyPlaysAnswer, type Scorekeeper, type Tap, type TapsAnswer } from "@api/contract/scores";
 import { asUser, createApiClient, type ApiClientOptions } from "./client.server";
 import { asResult, isApiRequestError } from "./errors";
 
@@ -47,6 +47,8 @@ export function scoresEndpoints(options: ApiClientOptions, lang: Language) {
             throw error;
           }
         },
+        /** GET /key-plays/favorite: the newest key plays (with a ready clip) of the games of the teams the user follows. */
+        followedKeyPlays: () => data(client.get<Data<FollowedKeyPlay[]>>("key-plays/favorite", { query: { lang } })),
         /** The owner hides a key play or shows it again. */
         async setKeyPlayHidden(eventId: number, tapId: string, hidden: boolean): Promise<KeyPlay> {
           return (await client.patch<Data<KeyPlay>>(`events/${eventId}/key-plays/${tapId}`, { body: { hidden } })).data;
