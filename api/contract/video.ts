@@ -2,6 +2,7 @@
 // console's video calls and of the local ingest process, shared by the API, the web console and scripts/ingest-local.ts.
 import { z } from "zod";
 import { CONSOLE_MESSAGES } from "./console-messages";
+import type { ScoringSport } from "./scores";
 
 export const VIDEO_MESSAGES = {
   eventOver: "This event is over: a live input can only be made for an upcoming or live event.",
@@ -97,6 +98,8 @@ export interface LiveEventRow {
   ends_at: string;
   stream_status: "upcoming" | "live" | "finished";
   input: LiveInput | null;
+  /** The sport whose scoring rules its score page keeps (issue 27); null when its sport has none (no score page). */
+  scoring: ScoringSport | null;
 }
 
 export interface MediaUpload {

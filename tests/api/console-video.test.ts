@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
 import type { LiveEventRow, LiveInput, MediaUpload } from "@api/contract/video";
 import { getDb } from "@api/db/client";
-import { auditLog, channelSettings, events, liveInputs, mediaUploads, users } from "@api/db/schema";
+import { auditLog, channelSettings, eventCategories, events, liveInputs, mediaUploads, users } from "@api/db/schema";
 import { clockedApi, type Client, client, env, freshEmail, registerUser } from "./auth-helpers";
 import { call, type Fixtures, HOSTS, seedChannels } from "./fixtures";
 import { type ConsoleChannel, seedConsoleChannel } from "./console-fixtures";
@@ -46,6 +46,13 @@ beforeAll(async () => {
     .values([ev(fx.alpha.id, "v-upcoming", T0 + 5 * H), ev(fx.alpha.id, "v-live", T0 - H / 2), ev(fx.alpha.id, "v-finished", T0 - 5 * H), ev(fx.beta.id, "v-beta", T0 + 5 * H)])
     .returning({ id: events.id });
   [ids.upcoming, ids.live, ids.finished, ids.beta] = rows.map((r) => r.id);
+  // Sports: the upcoming game's keeps a score itself, the live one's through its parent, the finished one's not at all.
+  const sport = async (alias: string, parentId: number | null = null) =>
+    (await db.select().from(eventCategories).where(and(eq(eventCategories.channelId, fx.alpha.id), eq(eventCategories.alias, alias))).get()) ??
+    (await db.insert(eventCategories).values({ channelId: fx.alpha.id, alias, name: { en: alias }, parentId }).returning().get());
+  const volleyball = await sport("volleyball");
+  const sports = [await sport("basketball"), await sport("cv-beach-volleyball", volleyball.id), await sport("cv-swimming")];
+  for (const [i, id] of [ids.upcoming, ids.live, ids.finished].entries()) await db.update(events).set({ eventCategoryId: sports[i].id }).where(eq(events.id, id));
   alpha = await client(app, "alpha");
   beta = await client(app, "beta");
   tokens.owner = await userWithRole(alpha, "owner");
@@ -105,6 +112,12 @@ describe("a live input's life", () => {
     // Its key, as the console's events list names it (the list's "Keep score" links).
     expect(list.find((e) => e.id === ids.live)).toMatchObject({ key: "v-live", stream_status: "live", input: { id: second.id } });
     expect(list.some((e) => e.id === ids.beta)).toBe(false);
+    // Whether its sport keeps a score (the console offers "Keep score" for those only): by the sport or its parent.
+    expect(Object.fromEntries(list.filter((e) => [ids.upcoming, ids.live, ids.finished].includes(e.id)).map((e) => [e.key, e.scoring]))).toEqual({
+      "v-upcoming": "basketball",
+      "v-live": "volleyball",
+      "v-finished": null,
+    });
   });
 
   it("is listed for the local ingest, which needs the secret and is refused in production", async () => {

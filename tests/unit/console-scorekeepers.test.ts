@@ -1,11 +1,11 @@
 // The console's scorekeepers page (issue 27, app/features/console/scorekeepers.ts): the events a grant can name are
-// the ones the API calls upcoming or live, the events list links those to their score pages by key, and the grant
-// form's choice reads as the season or one event, never as something else.
+// the ones the API calls upcoming or live and of a scoring sport, the events list links those to their score pages by
+// key, and the grant form's choice reads as the season or one event, never as something else.
 import type { LiveEventRow } from "@api/contract/video";
 import { describe, expect, it } from "vitest";
 import { grantTarget, scorableEvents, scorePagesByKey, SEASON } from "~/features/console/scorekeepers";
 
-const event = (id: number, key: string, stream_status: LiveEventRow["stream_status"]): LiveEventRow => ({
+const event = (id: number, key: string, stream_status: LiveEventRow["stream_status"], scoring: LiveEventRow["scoring"] = "basketball"): LiveEventRow => ({
   id,
   key,
   name: key,
@@ -13,12 +13,13 @@ const event = (id: number, key: string, stream_status: LiveEventRow["stream_stat
   ends_at: "2026-12-07T20:00:00.000Z",
   stream_status,
   input: null,
+  scoring,
 });
 
-const events = [event(3, "done", "finished"), event(7, "now", "live"), event(9, "next", "upcoming")];
+const events = [event(3, "done", "finished"), event(7, "now", "live"), event(9, "next", "upcoming"), event(11, "swim", "live", null)];
 
 describe("the events one can keep score of", () => {
-  it("are the live and upcoming ones, in the API's order", () => {
+  it("are the live and upcoming ones of a sport that keeps a score, in the API's order", () => {
     expect(scorableEvents(events).map((e) => e.id)).toEqual([7, 9]);
   });
 
@@ -27,6 +28,7 @@ describe("the events one can keep score of", () => {
     expect(pages.get("now")).toBe("/score/7");
     expect(pages.get("next")).toBe("/score/9");
     expect(pages.has("done")).toBe(false);
+    expect(pages.has("swim")).toBe(false);
   });
 });
 

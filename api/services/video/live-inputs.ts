@@ -1,8 +1,9 @@
 // Live inputs in the console (issue 16): the owner creates one for an upcoming or live event and gives its RTMP URL
 // and stream key to the encoder. Every change is audited in the batch that makes it.
 import { and, asc, eq, gt, isNotNull, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { VIDEO_MESSAGES, type LiveEventRow, type LiveInput } from "../../contract/video";
-import { events, liveInputs } from "../../db/schema";
+import { eventCategories, events, liveInputs } from "../../db/schema";
 import { ApiError, notFound } from "../../lib/errors";
 import type { Language } from "../../contract/constants";
 import { type LocalizedText, localize } from "../localize";
@@ -11,6 +12,7 @@ import { streamStatus } from "../event-status";
 import { auditQuery, type ConsoleScope } from "../console/scope";
 import { reconnectGraceS, reportLiveProgress } from "./ingest";
 import { liveInputWire, newMediaKey } from "./wire";
+import { scoringOf } from "../scores/rules";
 
 /** How long a finished event stays in the console's live list (its input's "ended" state is still worth seeing). */
 const RECENT_MS = 24 * 3_600_000;
@@ -30,16 +32,24 @@ const eventOf = (scope: ConsoleScope, eventId: number) =>
     .where(and(eq(events.channelId, scope.channel.id), eq(events.id, eventId)))
     .get();
 
-/** Upcoming and live events (and those that ended in the last day or have an input), soonest first, with inputs. */
+/**
+ * Upcoming and live events (and those that ended in the last day or have an input), soonest first, with inputs and
+ * whether their sport (or its parent) has scoring rules.
+ */
+const sport = alias(eventCategories, "sport");
+const parent = alias(eventCategories, "parent_sport");
+
 export async function listLiveEvents(scope: ConsoleScope, lang: Language): Promise<LiveEventRow[]> {
   const rows = await scope.db
-    .select({ event: { id: events.id, key: events.key, name: events.name, start: events.eventUtcTs, end: events.endUtcTs }, input: liveInputs })
+    .select({ event: { id: events.id, key: events.key, name: events.name, start: events.eventUtcTs, end: events.endUtcTs }, input: liveInputs, sport: sport.alias, parentSport: parent.alias })
     .from(events)
     .leftJoin(liveInputs, and(eq(liveInputs.channelId, events.channelId), eq(liveInputs.eventId, events.id)))
+    .leftJoin(sport, and(eq(sport.channelId, events.channelId), eq(sport.id, events.eventCategoryId)))
+    .leftJoin(parent, and(eq(parent.channelId, events.channelId), eq(parent.id, sport.parentId)))
     .where(and(eq(events.channelId, scope.channel.id), or(gt(events.endUtcTs, scope.now - RECENT_MS), isNotNull(liveInputs.id))))
     .orderBy(asc(events.eventUtcTs), asc(events.id))
     .limit(LIST_LIMIT);
-  return rows.map(({ event, input }) => ({
+  return rows.map(({ event, input, sport, parentSport }) => ({
     id: event.id,
     key: event.key,
     name: localize(event.name as LocalizedText, lang, "en"),
@@ -47,6 +57,7 @@ export async function listLiveEvents(scope: ConsoleScope, lang: Language): Promi
     ends_at: new Date(event.end).toISOString(),
     stream_status: streamStatus(event, scope.now),
     input: input ? liveInputWire(input) : null,
+    scoring: scoringOf(sport === null ? null : { alias: sport }, parentSport === null ? null : { alias: parentSport }),
   }));
 }
 
