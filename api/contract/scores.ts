@@ -106,7 +106,17 @@ export type EventScore = Pick<ScoreState, "sport" | "home" | "away" | "period" |
 
 /** POST /events/{id}/score/taps: a scorekeeper's taps, in the order they were made (a queue sends up to 50 at once). */
 export const TAPS_MAX = 50;
-export const tapsBodySchema = z.object({ taps: z.array(tapSchema).min(1).max(TAPS_MAX) });
+/**
+ * A phone whose clock is off by more than this (ms) has its taps' times shifted into the server's: the batch says when
+ * it was sent by the phone's clock (`sent_at`), and the difference from the server's clock on arrival is the phone's
+ * offset, network time included (under a second), which is why a smaller difference is left alone.
+ */
+export const TAP_CLOCK_TOLERANCE_MS = 1000;
+export const tapsBodySchema = z.object({
+  taps: z.array(tapSchema).min(1).max(TAPS_MAX),
+  /** The phone's clock when it sent the batch, ms since the epoch (see TAP_CLOCK_TOLERANCE_MS). */
+  sent_at: z.number().int().positive().optional(),
+});
 
 /** One line of the play-by-play: a tap that counted, and the score just after it (spoiler-safe pages pick by `at`). */
 export interface PlayEntry {

@@ -57,7 +57,8 @@ export const scoreRoutes = new Hono<AppEnv>()
   })
   .post("/events/:id/score/taps", requireApiKey, requireUser({ message: SCORE_MESSAGES.signInToKeepScore }), param(idParamSchema), body(tapsBodySchema), async (c) => {
     const user = c.get("user");
-    const answer = await addTaps(scoreScope(c), c.req.valid("param").id, { id: user.id, role: user.role }, c.req.valid("json").taps);
+    const { taps, sent_at } = c.req.valid("json");
+    const answer = await addTaps(scoreScope(c), c.req.valid("param").id, { id: user.id, role: user.role }, taps, sent_at);
     // A refused tap answers 422 with its rule's words; the answer still says what became of every tap.
     const refused = answer.results.find((r) => r.status === "refused");
     if (refused) return c.json({ message: refused.message, data: answer }, 422);

@@ -23,9 +23,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   } catch {
     return refused(MESSAGES.generic, 422);
   }
-  const parsed = tapsBodySchema.safeParse({ taps });
+  // The phone's clock when it sent them: the API puts a phone's times in its own clock (TAP_CLOCK_TOLERANCE_MS).
+  const sentAt = form.get("sent_at");
+  const parsed = tapsBodySchema.safeParse({ taps, sent_at: typeof sentAt === "string" && sentAt ? Number(sentAt) : undefined });
   if (!parsed.success) return refused(MESSAGES.generic, 422);
-  const result = await api.scores.sendTaps(id, parsed.data.taps);
+  const result = await api.scores.sendTaps(id, parsed.data.taps, parsed.data.sent_at);
   if (result.ok) return json<SendAnswer>({ ok: true, results: result.answer.results, board: { state: result.answer.game.state, plays: result.answer.game.plays } });
   const { answer } = result;
   return json<SendAnswer>({ ok: false, message: result.message, results: answer?.results ?? null, board: answer ? { state: answer.game.state, plays: answer.game.plays } : null }, { status: result.status });

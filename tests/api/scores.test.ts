@@ -169,6 +169,34 @@ describe("POST /events/{id}/score/taps", () => {
     ]);
   });
 
+  it("puts the taps of a phone whose clock is minutes off into the server's time, and leaves a phone within a second alone", async () => {
+    const hoops = (await db.select().from(events).where(eq(events.id, ev.hoops)).get())!;
+    const [{ id }] = await db
+      .insert(events)
+      .values({ ...hoops, id: undefined, key: "score-skewed-phone", eventCategoryId: hoops.eventCategoryId })
+      .returning({ id: events.id });
+    const storedAt = async (tapId: string) => (await db.select().from(scoreTaps).where(eq(scoreTaps.tapId, tapId)).get())?.at;
+    // Five minutes slow: a basket 20 s before the batch left (by the phone's clock) was 20 s before the server's now.
+    const slow = T0 - 5 * 60_000;
+    const basket = { id: crypto.randomUUID(), at: slow - 20_000, action: score("home", "field_goal") };
+    let res = await alpha.post(`/api/events/${id}/score/taps`, { taps: [basket], sent_at: slow }, who.seasonKeeper);
+    expect(res.status).toBe(200);
+    expect(await storedAt(basket.id)).toBe(T0 - 20_000);
+    // Two minutes fast, the same the other way.
+    const fast = T0 + 2 * 60_000;
+    const three = { id: crypto.randomUUID(), at: fast - 5_000, action: score("away", "three") };
+    res = await alpha.post(`/api/events/${id}/score/taps`, { taps: [three], sent_at: fast }, who.seasonKeeper);
+    expect(await storedAt(three.id)).toBe(T0 - 5_000);
+    // 400 ms is the network, not the phone: the tap keeps its own time.
+    const free = { id: crypto.randomUUID(), at: T0 - 1_000, action: score("home", "free_throw") };
+    res = await alpha.post(`/api/events/${id}/score/taps`, { taps: [free], sent_at: T0 - 400 }, who.seasonKeeper);
+    expect(await storedAt(free.id)).toBe(T0 - 1_000);
+    expect((await game(id)).plays.map((p) => p.action.kind === "score" && p.action.play)).toEqual(["field_goal", "three", "free_throw"]);
+    const bad = await alpha.post(`/api/events/${id}/score/taps`, { taps: [tap(1, score("home", "three"))], sent_at: "yesterday" }, who.seasonKeeper);
+    expect(bad.status).toBe(422);
+    expect(((await bad.json()) as { errors: Record<string, string[]> }).errors).toHaveProperty("sent_at");
+  });
+
   it("answers 401 signed out, 403 to a viewer and to a scorekeeper of another event, 404 on another channel's event", async () => {
     expect((await send(ev.hoops, [tap(1, score("home", "three"))])).status).toBe(401);
     for (const token of [who.fan, who.keeper]) {

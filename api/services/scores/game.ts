@@ -1,6 +1,6 @@
 // Game day (issue 27): an event's game as its taps make it, and the taps a scorekeeper sends. The rules are
 // rules.ts; this file finds the event and its sport, decides who may keep score, and stores what the rules accept.
-import { SCORE_MESSAGES, SCORING_PLAYS, type GameAnswer, type KeyPlay, type KeyPlaysAnswer, type PlayEntry, type ScoreState, type ScoringSport, type Tap, type TapResult, type TapsAnswer } from "../../contract/scores";
+import { SCORE_MESSAGES, SCORING_PLAYS, TAP_CLOCK_TOLERANCE_MS, type GameAnswer, type KeyPlay, type KeyPlaysAnswer, type PlayEntry, type ScoreState, type ScoringSport, type Tap, type TapResult, type TapsAnswer } from "../../contract/scores";
 import type { UserRole } from "../../contract/auth";
 import type { ClipScope } from "../clips/clips";
 import * as repo from "../../db/repos/scores";
@@ -65,8 +65,19 @@ export async function gameOf(s: ScoreScope, eventId: number, viewer: ScoreViewer
  * stored, or refused with the rule it breaks; a tap id already stored is a resend. A refusal does not stop the taps
  * after it (each is checked on its own).
  */
-export async function addTaps(s: ScoreScope, eventId: number, viewer: NonNullable<ScoreViewer>, taps: Tap[]): Promise<TapsAnswer> {
+/**
+ * The taps in the server's time: a phone whose clock is off (by more than TAP_CLOCK_TOLERANCE_MS when it sent the
+ * batch at `sentAt` by that clock) would otherwise misplace its plays on the timeline and cut its key plays elsewhere.
+ */
+export function inServerTime(taps: Tap[], sentAt: number | undefined, now: number): Tap[] {
+  const offset = sentAt === undefined ? 0 : now - sentAt;
+  if (Math.abs(offset) <= TAP_CLOCK_TOLERANCE_MS) return taps;
+  return taps.map((tap) => ({ ...tap, at: tap.at + offset }));
+}
+
+export async function addTaps(s: ScoreScope, eventId: number, viewer: NonNullable<ScoreViewer>, sent: Tap[], sentAt?: number): Promise<TapsAnswer> {
   const { sport, scope } = await scoredEvent(s, eventId);
+  const taps = inServerTime(sent, sentAt, s.now);
   if (!(await canKeepScore(s, scope, viewer))) throw new ApiError(403, SCORE_MESSAGES.notScorekeeper);
   const stored = (await repo.eventTapsQuery(s.db, scope)).map(storedTap);
   const keyPlays: KeyPlayTap[] = [];

@@ -20,7 +20,9 @@ export function parseClock(text: string): number | null {
 }
 
 async function sendTaps(eventId: number, taps: unknown[]): Promise<SendAnswer> {
-  const res = await fetch(`/score/${eventId}/taps`, { method: "POST", body: new URLSearchParams({ taps: JSON.stringify(taps) }), headers: { Accept: "application/json" } });
+  // With the phone's clock at sending, from which the API learns how far off it is (its taps' times are that clock's).
+  const body = new URLSearchParams({ taps: JSON.stringify(taps), sent_at: String(Date.now()) });
+  const res = await fetch(`/score/${eventId}/taps`, { method: "POST", body, headers: { Accept: "application/json" } });
   // An outage or a gateway's error page: the taps stay queued.
   if (res.status >= 500 || !(res.headers.get("Content-Type") ?? "").includes("json")) throw new Error(`taps: HTTP ${res.status}`);
   return (await res.json()) as SendAnswer;

@@ -27,9 +27,9 @@ export function scoresEndpoints(options: ApiClientOptions, lang: Language) {
             throw error;
           }
         },
-        async sendTaps(eventId: number, taps: Tap[]): Promise<TapsResult> {
+        async sendTaps(eventId: number, taps: Tap[], sentAt?: number): Promise<TapsResult> {
           try {
-            return { ok: true, answer: (await client.post<Data<TapsAnswer>>(`events/${eventId}/score/taps`, { body: { taps } })).data };
+            return { ok: true, answer: (await client.post<Data<TapsAnswer>>(`events/${eventId}/score/taps`, { body: { taps, sent_at: sentAt } })).data };
           } catch (error) {
             if (isApiRequestError(error, "validation", "http", "not_found") && error.body?.message) {
               const answer = (error.body as { data?: TapsAnswer }).data ?? null;
