@@ -1,10 +1,11 @@
 // Cloudflare Stream's webhook (issue 16): a video finished processing or failed. An upload's video becomes ready
 // (and goes into the library) or failed; a live input's recording being ready means its stream stopped, so the input
-// ends and the recording (its uid kept on the input) is the event's media from then on. Stream sends every account
-// notification to one URL, so this is mounted before the host's channel is resolved and finds the upload or input
-// by its uid; a clip Stream cut is found by its video's uid too. Unsigned, stale or tampered requests get 401.
+// ends and the recording (its uid kept on the input) is the event's media from then on, and the event's key plays are
+// cut from it. Stream sends every account notification to one URL, so this is mounted before the host's channel is
+// resolved and finds the upload or input by its uid; a clip Stream cut is found by its video's uid too. Unsigned,
+// stale or tampered requests get 401.
 import { and, eq } from "drizzle-orm";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { AppEnv } from "../context";
 import { VIDEO_MESSAGES } from "../contract/video";
 import { channels, liveInputs, mediaUploads } from "../db/schema";
@@ -19,8 +20,19 @@ import { reportUploadProgress } from "../services/video/uploads";
 import { CLIP_MESSAGES } from "../contract/clips";
 import { clipByStreamUid, markFailed, refreshClipCount } from "../db/repos/clips";
 import { enqueue } from "../services/clips/clips";
+import { cutRecordedKeyPlays, type KeyPlayScope } from "../services/scores/key-plays";
 
 const channelColumns = { id: channels.id, alias: channels.alias, name: channels.name };
+
+/** The input's channel as key plays are cut in it: the webhook belongs to no host, so the channel is the input's. */
+const keyPlayScope = (c: Context<AppEnv>, channelId: number, now: number): KeyPlayScope => ({
+  db: c.get("db"),
+  env: c.env,
+  bucket: c.env.MEDIA,
+  channelId,
+  now,
+  send: async (job, options) => void (await c.env.JOBS.send(job, options)),
+});
 
 export const videoWebhookRoutes = new Hono<AppEnv>().post("/video/webhook", async (c) => {
   const db = c.get("db");
@@ -95,6 +107,15 @@ export const videoWebhookRoutes = new Hono<AppEnv>().post("/video/webhook", asyn
     ]);
     await channelChanged(c.env, input.channel.alias);
     await eventChanged({ env: c.env, channelId: input.channel.id }, input.input.eventId, "ended");
+    // The key plays tapped while Stream held the stream get their clips from the recording (issue 27). After the input
+    // ends: a tap arriving meanwhile either sees the recording and is cut at once, or is stored before this reads.
+    if (recordingUid) await cutRecordedKeyPlays(keyPlayScope(c, input.channel.id, now), input.input.eventId, recordingUid);
+    return c.json({ data: { handled: "live_input" } });
+  }
+  // Stream sends a notification again when it took the first for lost: the key plays are cut again, so one that failed
+  // to be cut gets its clip, and a tap that has one keeps it (one clip per tap).
+  if (input && event.kind === "video.ready" && input.input.recordingUid === event.uid) {
+    await cutRecordedKeyPlays(keyPlayScope(c, input.channel.id, now), input.input.eventId, event.uid);
     return c.json({ data: { handled: "live_input" } });
   }
   // Videos this platform did not create (made in Stream's dashboard) are acknowledged and ignored.

@@ -1,13 +1,16 @@
 // Key plays become clips (issue 27) against real local D1 and R2: a key play's tap marks the timeline the channel's
 // lead before it and queues a clip that waits until its moment is recorded, then is built by the clip pipeline and
 // listed on the event's key plays, shared like a shared clip; the owner hides or deletes one, and every page is told;
-// the scorekeeper's own clips never list it. Jobs go to a stand-in queue, so the test runs the consumer itself.
+// the scorekeeper's own clips never list it. A game whose live stream Stream holds gets its clips from Stream's
+// recording once its webhook says it is ready (the Stream stand-in of stream.global-setup.ts). Jobs go to a stand-in
+// queue, so the test runs the consumer itself.
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { getDb } from "@api/db/client";
 import type { FollowedKeyPlay, GameAnswer, KeyPlay, KeyPlaysAnswer, TapAction } from "@api/contract/scores";
 import type { Clip, SharedClip } from "@api/contract/clips";
-import { channelSettings, clips, eventCategories, events, participantGroups, participants, users } from "@api/db/schema";
+import { channelSettings, clips, eventCategories, events, liveInputs, participantGroups, participants, users } from "@api/db/schema";
+import { videoProvider } from "@api/providers/video";
 import { processClip } from "@api/services/clips/process";
 import { grantScorekeeper } from "@api/db/repos/scores";
 import { client, clockedApi, env, freshEmail, json, registerUser, type Client, type Data } from "./auth-helpers";
@@ -389,5 +392,125 @@ describe("the key plays of the teams a viewer follows (the home's rail)", () => 
     expect((await rail(betaFan)).status).toBe(401);
     expect((await rail(fan, alpha, "?limit=0")).status).toBe(422);
     expect((await rail(fan, alpha, "?limit=100")).status).toBe(422);
+  });
+});
+
+describe("a key play of a game whose live stream Stream holds", () => {
+  const H = 3_600_000;
+  const ACCOUNT = "acc-key-plays";
+  const WEBHOOK_SECRET = "5e1d0c9b8a7f6e5d4c3b2a1f0e9d8c7b";
+  const api = inject("streamApi");
+  const streamed = {
+    ...bindings,
+    CLOUDFLARE_STREAM_ACCOUNT_ID: ACCOUNT,
+    CLOUDFLARE_STREAM_API_TOKEN: "stream-token",
+    CLOUDFLARE_STREAM_CUSTOMER_CODE: "abc42",
+    CLOUDFLARE_STREAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    CLOUDFLARE_API_BASE: api,
+    CLOUDFLARE_STREAM_DELIVERY_BASE: `${new URL(api).origin}/delivery`,
+  } as unknown as Env;
+  /** The broadcast runs from T0 − 1 h; Stream's recording of it (70 min) is ready at T0 + 10 min. */
+  const START = T0 - H;
+  const READY_AT = T0 + 10 * 60_000;
+  const RECORDING_S = 70 * 60;
+  const game = { alpha: 0, beta: 0 };
+  let alphaS: Client;
+  let betaS: Client;
+  const kps = { counts: keyPlay(START + 600_000, { note: "Buzzer" }), last: keyPlay(READY_AT - 2_000), undone: keyPlay(START + 700_000), hidden: keyPlay(START + 800_000), beta: keyPlay(T0) };
+
+  const sendVia = async (c: Client, eventId: number, taps: unknown[], token: string) => {
+    const res = await c.post(`/api/events/${eventId}/score/taps`, { taps }, token);
+    expect(res.status, await res.clone().text()).toBe(200);
+  };
+  const clipJobs = () => sent.filter((j) => j.body.kind === "clip.process");
+  const eventClips = (eventId: number) => db.select().from(clips).where(and(eq(clips.eventId, eventId), isNotNull(clips.keyPlayTapId))).all();
+  async function webhook(body: Record<string, unknown>) {
+    const text = JSON.stringify(body);
+    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const time = Math.floor(clock.now / 1000);
+    const sig = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${time}.${text}`)));
+    const signature = `time=${time},sig1=${[...sig].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+    return call("127.0.0.1:8787", "/api/video/webhook", { method: "POST", body: text, headers: { "webhook-signature": signature } }, app, streamed);
+  }
+  const recordingReady = () => webhook({ uid: "rec-kp-alpha", readyToStream: true, status: { state: "ready" }, duration: RECORDING_S, liveInput: "in-kp-alpha" });
+
+  beforeAll(async () => {
+    // Each game has our own asset too: only the Stream rule keeps its key plays from being cut from it while live.
+    const sport = async (channelId: number) => (await db.select().from(eventCategories).where(and(eq(eventCategories.channelId, channelId), eq(eventCategories.alias, "basketball"))).get())!;
+    const [hoops, betaHoops] = [await sport(fx.alpha.id), await sport(fx.beta.id)];
+    const row = (channelId: number, key: string, categoryId: number) => ({ channelId, key, name: { en: key }, eventUtcTs: START, endUtcTs: T0 + H, timeZone: "UTC", eventCategoryId: categoryId, mediaKey: ASSET });
+    [game.alpha, game.beta] = (await db.insert(events).values([row(fx.alpha.id, "kp-stream", hoops.id), row(fx.beta.id, "kp-stream-beta", betaHoops.id)]).returning({ id: events.id })).map((r) => r.id);
+    const input = (channelId: number, eventId: number, uid: string) => ({ channelId, eventId, provider: "cloudflare" as const, uid, ingestUrl: "rtmps://live.cloudflare.com:443/live/", streamKey: `key-${uid}`, status: "connected" as const, mediaKey: `live-${uid}`, createdAt: START - H });
+    await db.insert(liveInputs).values([input(fx.alpha.id, game.alpha, "in-kp-alpha"), input(fx.beta.id, game.beta, "in-kp-beta")]);
+    alphaS = await client(app, "alpha", streamed);
+    betaS = await client(app, "beta", streamed);
+  });
+
+  it("gets no clip while live; the recording's webhook cuts the counting ones from it, once", async () => {
+    sent.length = 0;
+    clock.now = READY_AT - 1_000;
+    await sendVia(alphaS, game.alpha, [kps.counts, kps.last, kps.undone, kps.hidden], who.keeper);
+    await sendVia(alphaS, game.alpha, [tap(START + 700_500, { kind: "undo", target: kps.undone.id })], who.keeper);
+    expect((await change("PATCH", `/api/events/${game.alpha}/key-plays/${kps.hidden.id}`, who.owner, { hidden: true })).status).toBe(200);
+    await sendVia(betaS, game.beta, [kps.beta], who.betaOwner);
+
+    // Listed, without a clip: Stream's live input has no video to cut yet.
+    const live = await keyPlays(game.alpha, who.owner, alphaS);
+    expect(live.map((k) => [k.id, k.clip])).toEqual([kps.counts, kps.hidden, kps.last].map((k) => [k.id, null]));
+    expect(await eventClips(game.alpha)).toEqual([]);
+    expect(clipJobs()).toEqual([]);
+
+    clock.now = READY_AT;
+    const ready = await recordingReady();
+    expect(await json(ready)).toEqual({ data: { handled: "live_input" } });
+    // The event is the recording now: it started 70 min before the webhook, as the broadcast did.
+    expect(await db.select({ start: events.eventUtcTs }).from(events).where(eq(events.id, game.alpha)).get()).toEqual({ start: START });
+    const cut = await eventClips(game.alpha);
+    const byTap = new Map(cut.map((c) => [c.keyPlayTapId, c]));
+    expect([...byTap.keys()].sort()).toEqual([kps.counts.id, kps.last.id].sort());
+    // From the marker (the lead before the tap) to 5 s after it, on whole seconds, from the recording.
+    expect(byTap.get(kps.counts.id)).toMatchObject({ sourceVideoUid: "rec-kp-alpha", asset: "", status: "queued", startMs: (600 - LEAD_S) * 1000, durationMs: (LEAD_S + 5) * 1000, notBefore: null, orderId: null, userId: who.keeperId });
+    // Two seconds before the recording ends: clamped to it.
+    expect(byTap.get(kps.last.id)).toMatchObject({ sourceVideoUid: "rec-kp-alpha", startMs: (RECORDING_S - 2 - LEAD_S) * 1000, durationMs: (LEAD_S + 2) * 1000 });
+    expect(clipJobs().map((j) => [j.body.clipId, j.options])).toEqual(expect.arrayContaining(cut.map((c) => [c.id, undefined])));
+    expect(clipJobs()).toHaveLength(2);
+    expect((await keyPlays(game.alpha, undefined, alphaS)).map((k) => [k.id, k.clip?.status ?? null])).toEqual([
+      [kps.counts.id, "queued"],
+      [kps.last.id, "queued"],
+    ]);
+
+    // Stream sends it again: nothing is cut twice, no job is sent again.
+    sent.length = 0;
+    clock.now = READY_AT + 60_000;
+    expect(await json(await recordingReady())).toEqual({ data: { handled: "live_input" } });
+    expect(await eventClips(game.alpha)).toHaveLength(2);
+    expect(clipJobs()).toEqual([]);
+
+    // Another channel's game is untouched: its key play still waits for its own recording.
+    expect(await eventClips(game.beta)).toEqual([]);
+    expect((await keyPlays(game.beta, undefined, betaS)).map((k) => k.clip)).toEqual([null]);
+    expect(await db.select({ status: liveInputs.status }).from(liveInputs).where(eq(liveInputs.uid, "in-kp-beta")).get()).toEqual({ status: "connected" });
+
+    // The job asks Stream's clip API for the cut from the recording.
+    const calls = async () => (await fetch(`${new URL(api).origin}/__calls/${ACCOUNT}`)).json() as Promise<{ path: string; body: unknown }[]>;
+    const before = (await calls()).length;
+    const job = await processClip({ db, bucket: env.MEDIA, now: () => clock.now, video: () => videoProvider(streamed, db) }, { channelId: fx.alpha.id, clipId: byTap.get(kps.counts.id)!.id }, 1);
+    expect(job).toEqual({ done: true });
+    expect((await calls()).slice(before)).toEqual([expect.objectContaining({ path: "/clip", body: expect.objectContaining({ clippedFromVideoUID: "rec-kp-alpha", startTimeSeconds: 600 - LEAD_S, endTimeSeconds: 605 }) })]);
+  });
+
+  it("tapped once the recording exists (a queue that was offline), is cut from it at once", async () => {
+    sent.length = 0;
+    clock.now = READY_AT + 5 * 60_000;
+    const late = keyPlay(START + 1_200_000);
+    await sendVia(alphaS, game.alpha, [late], who.keeper);
+    const row = (await eventClips(game.alpha)).find((c) => c.keyPlayTapId === late.id)!;
+    expect(row).toMatchObject({ sourceVideoUid: "rec-kp-alpha", startMs: (1200 - LEAD_S) * 1000, durationMs: (LEAD_S + 5) * 1000, notBefore: null });
+    expect(clipJobs().map((j) => [j.body.clipId, j.options])).toEqual([[row.id, undefined]]);
+    // A moment after the recording's end gets no clip; the key play stays.
+    const after = keyPlay(READY_AT + 60_000);
+    await sendVia(alphaS, game.alpha, [after], who.keeper);
+    expect((await eventClips(game.alpha)).some((c) => c.keyPlayTapId === after.id)).toBe(false);
+    expect((await keyPlays(game.alpha, undefined, alphaS)).find((k) => k.id === after.id)).toMatchObject({ clip: null });
   });
 });

@@ -1,7 +1,7 @@
 // Key plays become clips (issue 27). A scorekeeper's key-play tap marks the event's timeline the channel's lead
 // before the tap, and the clip pipeline that cuts viewers' clips (services/clips) cuts one from there to a few seconds
 // after the tap: from the recording, or from the DVR window of a live game once that moment is recorded (the clip's
-// job waits for it: `notBefore`). The clip is the event's, not its scorekeeper's: it is charged to no pass, never
+// job waits for it: `notBefore`); a game whose live stream Stream holds, from Stream's recording once it is ready. The clip is the event's, not its scorekeeper's: it is charged to no pass, never
 // listed among the scorekeeper's clips, and shared like a viewer's shared clip.
 import { channelSettingsSchema } from "../../contract/settings";
 import { KEY_PLAY_AFTER_S, type FollowedKeyPlay, type KeyPlay, type KeyPlayClip, type PlayEntry } from "../../contract/scores";
@@ -9,13 +9,15 @@ import type { ClipRow } from "../../db/clips-schema";
 import { channelEventQuery, type EventRow } from "../../db/repos/catalogue-events";
 import * as clipsRepo from "../../db/repos/clips";
 import { settingQuery } from "../../db/repos/content";
-import { followedKeyPlaysQuery, type FollowedKeyPlayRow } from "../../db/repos/scores";
+import { eventTapsQuery, followedKeyPlaysQuery, scoredEventRow, type FollowedKeyPlayRow } from "../../db/repos/scores";
 import { tr, type Lang } from "../lang";
 import { eventTimeline } from "../livesim";
 import { loadMediaInfo } from "../media-asset";
 import { eventMediaSource } from "../video/media-source";
 import { enqueue, type ClipScope } from "../clips/clips";
-import { snapCut } from "../clips/rules";
+import { snapCut, type SnappedCut } from "../clips/rules";
+import { HOSTED_CLIP_STEP_S } from "../clips/sources";
+import { replay, scoringOf } from "./rules";
 import { CLIP_FILE, CLIP_POSTER, clipObjectKey, clipPrefix, signClipUrl } from "../clips/wire";
 
 /** A live game's moment is recorded a little after its segment's end (the encoder's chunk reaches storage). */
@@ -39,15 +41,24 @@ export interface KeyPlayTap {
   userId: number;
 }
 
+/** What cutting a key play needs: the channel (its media, settings and bucket), the time and the clip queue. */
+export type KeyPlayScope = Pick<ClipScope, "db" | "env" | "bucket" | "channelId" | "now" | "send">;
+
 /**
- * Cuts a clip for each key play: queued now, built once its moment is recorded. An event whose media the video
- * provider holds live, or with no media, or a moment outside the event's time gets no clip; the key play stays.
+ * Cuts a clip for each key play: queued now, built once its moment is recorded. An event whose live stream the video
+ * provider holds gets its clips once the provider's recording is ready (`cutRecordedKeyPlays`), and at once after;
+ * an event with no media, or a moment outside the event's time, gets no clip. The key play stays either way.
  */
-export async function cutKeyPlays(s: ClipScope, eventId: number, taps: readonly KeyPlayTap[]): Promise<void> {
+export async function cutKeyPlays(s: KeyPlayScope, eventId: number, taps: readonly KeyPlayTap[]): Promise<void> {
   if (!taps.length) return;
   const event = await channelEventQuery(s.db, s.channelId, eventId).get();
   if (!event) return;
   const media = await eventMediaSource(s, event);
+  if (media?.kind === "stream") {
+    // A live input's stream has no video to cut yet; its recording has.
+    if (!media.live) await cutFromRecording(s, event, media.uid, taps);
+    return;
+  }
   if (media?.kind !== "r2") return;
   const info = await loadMediaInfo(s.bucket, media.asset, s.now);
   if (!info) return;
@@ -61,32 +72,72 @@ export async function cutKeyPlays(s: ClipScope, eventId: number, taps: readonly 
     const durationS = (tap.at - event.eventUtcTs) / 1000 + KEY_PLAY_AFTER_S - startS;
     const snapped = snapCut({ startS, durationS }, info.segment_duration_s, lengthS);
     if (!snapped.ok) continue;
-    const { cut } = snapped;
-    const recordedAt = event.eventUtcTs + cut.last * segmentMs + RECORDED_SLACK_MS;
-    const row = await clipsRepo.insertKeyPlayClip(s.db, {
-      channelId: s.channelId,
-      userId: tap.userId,
-      uuid: crypto.randomUUID(),
-      eventId,
-      vodItemId: null,
-      orderId: null,
-      name: `Key play ${tap.id.slice(0, 8)}`,
-      tags: [],
-      requestedStartMs: Math.round(startS * 1000),
-      requestedDurationMs: Math.round(durationS * 1000),
-      startMs: cut.startMs,
-      durationMs: cut.durationMs,
-      asset: media.asset,
-      firstSegment: cut.first,
-      lastSegment: cut.last,
-      sourceVideoUid: null,
-      keyPlayTapId: tap.id,
-      notBefore: recordedAt > s.now ? recordedAt : null,
-      createdAt: s.now,
-      updatedAt: s.now,
-    });
-    if (row) await enqueue(s, row, row.notBefore === null ? 0 : Math.ceil((row.notBefore - s.now) / 1000));
+    const recordedAt = event.eventUtcTs + snapped.cut.last * segmentMs + RECORDED_SLACK_MS;
+    await keepClip(s, eventId, tap, { startS, durationS }, snapped.cut, { asset: media.asset, sourceVideoUid: null, notBefore: recordedAt > s.now ? recordedAt : null });
   }
+}
+
+/**
+ * The recording of the event's Stream live input is ready (routes/video-webhook.ts): each key play that counts (not
+ * undone) and is not hidden is cut from it, a tap that has a clip already keeping it (one clip per tap), so a
+ * repeated webhook cuts nothing twice.
+ */
+export async function cutRecordedKeyPlays(s: KeyPlayScope, eventId: number, recordingUid: string): Promise<void> {
+  const [row, taps] = await Promise.all([scoredEventRow(s.db, s.channelId, eventId), eventTapsQuery(s.db, { channelId: s.channelId, eventId })]);
+  const sport = row ? scoringOf(row.sport, row.parent) : null;
+  if (!sport) return;
+  const byId = new Map(taps.map((t) => [t.tapId, t]));
+  const game = replay(sport, taps.map((t) => ({ id: t.tapId, at: t.at, seq: t.seq, action: t.action })));
+  const pending = game.entries
+    .map((e) => byId.get(e.tap.id)!)
+    // A clip row names its tapper: a key play whose scorekeeper's account is gone is left without one.
+    .flatMap((t) => (t.action.kind === "key_play" && !t.hidden && t.userId !== null ? [{ id: t.tapId, at: t.at, userId: t.userId }] : []));
+  if (!pending.length) return;
+  // The event as the webhook left it: its timeline is the broadcast's, which the recording runs.
+  const event = await channelEventQuery(s.db, s.channelId, eventId).get();
+  if (event) await cutFromRecording(s, event, recordingUid, pending);
+}
+
+/**
+ * Key plays cut from a Stream recording: Stream's clip API cuts it on whole seconds (services/clips/process.ts), from
+ * the marker to a few seconds after the tap as on our own media, within the recording (the event's timeline).
+ */
+async function cutFromRecording(s: KeyPlayScope, event: EventRow, videoUid: string, taps: readonly KeyPlayTap[]): Promise<void> {
+  const leadMs = await keyPlayLeadMs(s);
+  const lengthS = (Math.min(s.now, event.endUtcTs) - event.eventUtcTs) / 1000;
+  for (const tap of taps) {
+    const startS = markerS(tap.at, event.eventUtcTs, leadMs);
+    // A key play in the recording's last seconds gets what is left of it.
+    const durationS = Math.min((tap.at - event.eventUtcTs) / 1000 + KEY_PLAY_AFTER_S, lengthS) - startS;
+    const snapped = snapCut({ startS, durationS }, HOSTED_CLIP_STEP_S, lengthS);
+    if (!snapped.ok) continue;
+    await keepClip(s, event.id, tap, { startS, durationS }, snapped.cut, { asset: "", sourceVideoUid: videoUid, notBefore: null });
+  }
+}
+
+/** Stores a key play's clip (a tap that has one keeps it) and sends its job, delayed until `notBefore`. */
+async function keepClip(s: KeyPlayScope, eventId: number, tap: KeyPlayTap, ask: { startS: number; durationS: number }, cut: SnappedCut, source: Pick<ClipRow, "asset" | "sourceVideoUid" | "notBefore">): Promise<void> {
+  const row = await clipsRepo.insertKeyPlayClip(s.db, {
+    channelId: s.channelId,
+    userId: tap.userId,
+    uuid: crypto.randomUUID(),
+    eventId,
+    vodItemId: null,
+    orderId: null,
+    name: `Key play ${tap.id.slice(0, 8)}`,
+    tags: [],
+    requestedStartMs: Math.round(ask.startS * 1000),
+    requestedDurationMs: Math.round(ask.durationS * 1000),
+    startMs: cut.startMs,
+    durationMs: cut.durationMs,
+    firstSegment: cut.first,
+    lastSegment: cut.last,
+    ...source,
+    keyPlayTapId: tap.id,
+    createdAt: s.now,
+    updatedAt: s.now,
+  });
+  if (row) await enqueue(s, row, row.notBefore === null ? 0 : Math.ceil((row.notBefore - s.now) / 1000));
 }
 
 const shareSigner = (s: ClipScope) => ({ secret: s.secret, origin: s.origin, channelId: s.channelId, now: s.now });
