@@ -13,8 +13,11 @@ import { authRequest, sessionClient } from "../services/auth/request";
 import { RULES, throttle, throttleKeys } from "../services/auth/throttle";
 import { answerDeviceRequest, deviceRequest, pollDeviceAuth, startDeviceAuth, type DeviceScope } from "../services/devices";
 
-/** Where the viewer approves a code (the web app's page; the QR code points there with `?code=`). */
-export const VERIFICATION_PATH = "/profile/sessions/add";
+/**
+ * Where the viewer approves a code, short to type from a TV screen (RFC 8628 §3.3.1): the web app's /activate, which
+ * forwards to the SPEC's /profile/sessions/add (the QR code's link carries `?code=` along).
+ */
+export const VERIFICATION_PATH = "/activate";
 
 /** The channel setting `auth.remote_auth` (SPEC §2, read with the channel): off, no device linking at all. */
 const requireRemoteAuth = createMiddleware<AppEnv>(async (c, next) => {

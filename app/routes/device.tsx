@@ -4,10 +4,11 @@
 // approves or denies it on /profile/sessions/add. Approved, the TV gets its own session cookie and goes home. The
 // device code (the TV's secret) stays in an httpOnly cookie. Without JavaScript, "I have approved it" polls once.
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, useFetcher, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { renderSVG } from "uqr";
+import type { RouteHandle } from "~/lib/route-handle";
 import { metaFromLoader } from "~/lib/route-meta";
 import deviceCss from "~/styles/device.css?url";
 import { readCookie, serializeCookie } from "~/server/cookies.server";
@@ -17,6 +18,23 @@ import { commitSession } from "~/server/session.server";
 import { readForm } from "~/server/form.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: deviceCss }];
+
+// A page for a TV across the room: the channel's name, the code and the QR code, without the site's header, footer or
+// cookie notice (its one cookie, the pending code, is a strictly necessary one).
+export const handle: RouteHandle = { layout: "plain" };
+
+/** The address to type, as a TV shows it: host and path, without the scheme. */
+const typed = (uri: string) => {
+  const url = new URL(uri);
+  return `${url.host}${url.pathname}`;
+};
+
+/** The channel as its pages name it: its logo (its name as the alternative), or its name. */
+function Brand() {
+  const root = useRouteLoaderData("root") as { siteName?: string; logo?: string | null } | undefined;
+  if (!root?.siteName) return null;
+  return <p className="device-link__brand">{root.logo ? <img src={root.logo} alt={root.siteName} /> : root.siteName}</p>;
+}
 
 /** The device code of this TV's pending sign-in. */
 const DEVICE_COOKIE = "dvc";
@@ -89,6 +107,7 @@ export default function Device() {
     return (
       <section className="page device-link" aria-labelledby="device-title">
         <div>
+          <Brand />
           <h1 id="device-title">{t("tv.title")}</h1>
           <p role="alert">{t("tv.unavailable")}</p>
           <a href="/device" className="button button--primary">
@@ -103,11 +122,12 @@ export default function Device() {
   return (
     <section className="page device-link" aria-labelledby="device-title">
       <div>
+        <Brand />
         <h1 id="device-title">{t("tv.title")}</h1>
         <p>{t("tv.intro")}</p>
         <ol className="device-link__steps">
           <li>
-            {t("tv.step1")} <span className="device-link__url">{data.verificationUri}</span>
+            {t("tv.step1")} <span className="device-link__url">{typed(data.verificationUri)}</span>
           </li>
           <li>
             {t("tv.step2")}

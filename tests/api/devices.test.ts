@@ -42,8 +42,8 @@ describe("POST /device/code", () => {
     expect(auth.user_code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);
     expect(auth.device_code.length).toBeGreaterThanOrEqual(40);
     expect(auth).toMatchObject({
-      verification_uri: "http://alpha.localhost/profile/sessions/add",
-      verification_uri_complete: `http://alpha.localhost/profile/sessions/add?code=${auth.user_code}`,
+      verification_uri: "http://alpha.localhost/activate",
+      verification_uri_complete: `http://alpha.localhost/activate?code=${auth.user_code}`,
       expires_in: DEVICE_CODE_TTL_S,
       interval: DEVICE_POLL_INTERVAL_S,
     });

@@ -46,14 +46,14 @@ const keyPlays = async (eventId: number, token?: string, c: Client = alpha) => {
   expect(res.status).toBe(200);
   return (await json<Data<KeyPlaysAnswer>>(res)).data.key_plays;
 };
-const change = (method: "PATCH" | "DELETE", path: string, token: string, body?: unknown, c: Client = alpha) =>
+const change = (method: "PATCH" | "DELETE", path: string, token: string, body?: unknown, c: Client = alpha, withBindings: Env = bindings) =>
   call(
     c.host,
     // The api_key travels in the query for DELETE, in the body otherwise (SPEC §7).
     method === "DELETE" ? `${path}?api_key=${encodeURIComponent(c.key)}` : path,
     { method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify({ api_key: c.key, ...(body as object) }) },
     app,
-    bindings,
+    withBindings,
   );
 const run = (clipId: number) => processClip({ db, bucket: env.MEDIA, now: () => clock.now }, { channelId: fx.alpha.id, clipId }, 1);
 
@@ -484,6 +484,19 @@ describe("a key play of a game whose live stream Stream holds", () => {
     clock.now = READY_AT + 60_000;
     expect(await json(await recordingReady())).toEqual({ data: { handled: "live_input" } });
     expect(await eventClips(game.alpha)).toHaveLength(2);
+    expect(clipJobs()).toEqual([]);
+
+    // The owner shows the hidden one again: it is cut from the recording then.
+    sent.length = 0;
+    expect((await change("PATCH", `/api/events/${game.alpha}/key-plays/${kps.hidden.id}`, who.owner, { hidden: false }, alphaS, streamed)).status).toBe(200);
+    const shown = (await eventClips(game.alpha)).find((c) => c.keyPlayTapId === kps.hidden.id);
+    expect(shown).toMatchObject({ sourceVideoUid: "rec-kp-alpha", startMs: (800 - LEAD_S) * 1000 });
+    expect(clipJobs().map((j) => j.body.clipId)).toEqual([shown!.id]);
+    // Hidden and shown once more, it keeps that clip: none is cut twice.
+    sent.length = 0;
+    await change("PATCH", `/api/events/${game.alpha}/key-plays/${kps.hidden.id}`, who.owner, { hidden: true }, alphaS, streamed);
+    await change("PATCH", `/api/events/${game.alpha}/key-plays/${kps.hidden.id}`, who.owner, { hidden: false }, alphaS, streamed);
+    expect(await eventClips(game.alpha)).toHaveLength(3);
     expect(clipJobs()).toEqual([]);
 
     // Another channel's game is untouched: its key play still waits for its own recording.

@@ -27,11 +27,12 @@ test("the QR code's link, sign in, approve by keyboard, and the TV is signed in"
   };
   expect((await poll()).body.error).toBe("authorization_pending");
 
-  // The QR code holds verification_uri_complete; a visitor who is not signed in is sent to log in first, and back.
+  // The QR code holds verification_uri_complete, the short /activate with the code, which forwards to the page; a
+  // visitor who is not signed in is sent to log in first, and back.
   const qr = new URL(auth.verification_uri_complete);
-  expect(qr.pathname).toBe("/profile/sessions/add");
-  const target = qr.pathname + qr.search;
-  await page.goto(ch.url(target));
+  expect(qr.pathname).toBe("/activate");
+  const target = `/profile/sessions/add${qr.search}`;
+  await page.goto(ch.url(qr.pathname + qr.search));
   await expect(page).toHaveURL(ch.url(`/login?redirectTo=${encodeURIComponent(target)}`));
   // The sign-in form's way back to redirectTo is auth.spec's.
   await signIn(ch, "fan");
@@ -71,6 +72,12 @@ test("the TV's page shows a code and its QR code, and signs the TV in at its nex
     await expect(shown.getByRole("heading", { name: t.tv.title, level: 1 })).toBeVisible();
     await expect(shown.getByRole("img", { name: /QR code/ }).locator("svg")).toBeVisible();
     await expect(shown.getByRole("status")).toHaveText(t.tv.waiting);
+    // Ten feet away: the channel's name and the short address to type, and nothing of the site around them.
+    await expect(shown.locator(".device-link__brand")).toBeVisible();
+    await expect(shown.locator(".device-link__url")).toHaveText(`${new URL(ch.url("/")).host}/activate`);
+    await expect(shown.getByRole("banner")).toHaveCount(0);
+    await expect(shown.getByRole("contentinfo")).toHaveCount(0);
+    await expect(shown.locator(".cookie-notice")).toHaveCount(0);
     await expectAccessible(shown);
   });
   expect(code).toMatch(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);

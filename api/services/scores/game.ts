@@ -140,13 +140,16 @@ async function listKeyPlays(s: ScoreScope, eventId: number, owner: boolean): Pro
  */
 export async function changeKeyPlay(s: ScoreScope, eventId: number, tapId: string, change: { hidden: boolean } | "delete"): Promise<KeyPlay | null> {
   const { sport, scope } = await scoredEvent(s, eventId);
-  const rows = (await repo.eventTapsQuery(s.db, scope)).map(storedTap);
-  const tap = rows.find((t) => t.id === tapId);
+  const tap = (await repo.eventTapsQuery(s.db, scope)).find((t) => t.tapId === tapId);
   if (!tap || tap.action.kind !== "key_play") throw notFound();
   if (change === "delete") {
     await removeKeyPlayClip(s, eventId, tapId);
     await repo.deleteTap(s.db, scope, tapId);
-  } else await repo.setTapHidden(s.db, scope, tapId, change.hidden);
+  } else {
+    await repo.setTapHidden(s.db, scope, tapId, change.hidden);
+    // Shown again: one hidden when its recording arrived has no clip yet (one with a clip keeps it: one per key play).
+    if (!change.hidden && tap.userId !== null) await cutKeyPlays(s, eventId, [{ id: tapId, at: tap.at, userId: tap.userId }]);
+  }
   const after = answer(sport, (await repo.eventTapsQuery(s.db, scope)).map(storedTap), true);
   await scoreChanged(s, eventId, { state: after.state, plays: after.plays });
   if (change === "delete") return null;
