@@ -1,8 +1,9 @@
 // Key plays become clips (issue 27). A scorekeeper's key-play tap marks the event's timeline the channel's lead
 // before the tap, and the clip pipeline that cuts viewers' clips (services/clips) cuts one from there to a few seconds
 // after the tap: from the recording, or from the DVR window of a live game once that moment is recorded (the clip's
-// job waits for it: `notBefore`); a game whose live stream Stream holds, from Stream's recording once it is ready. The clip is the event's, not its scorekeeper's: it is charged to no pass, never
-// listed among the scorekeeper's clips, and shared like a viewer's shared clip.
+// job waits for it: `notBefore`); a game whose live stream Stream holds, from Stream's recording once it is ready.
+// The clip is the event's, not its scorekeeper's: it is charged to no pass, never listed among the scorekeeper's
+// clips, and shared like a viewer's shared clip.
 import { channelSettingsSchema } from "../../contract/settings";
 import { KEY_PLAY_AFTER_S, type FollowedKeyPlay, type KeyPlay, type KeyPlayClip, type PlayEntry } from "../../contract/scores";
 import type { ClipRow } from "../../db/clips-schema";
