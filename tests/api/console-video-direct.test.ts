@@ -10,6 +10,7 @@ import { auditLog, mediaUploads } from "@api/db/schema";
 import { clockedApi, env } from "./auth-helpers";
 import { call } from "./fixtures";
 import { type ConsoleChannel, seedConsoleChannel } from "./console-fixtures";
+import { signedWebhook } from "./stream-webhook";
 
 const T0 = Date.UTC(2026, 10, 23, 9, 0, 0);
 const { app, clock } = clockedApi(T0);
@@ -173,12 +174,7 @@ describe("with Cloudflare Stream", () => {
   const UID = "ea95132c15732412d22c1476fa83f27a";
   const LOCATION = `https://upload.videodelivery.net/tus/${UID}?tusv2=true`;
 
-  async function signed(body: string) {
-    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    const time = Math.floor(clock.now / 1000);
-    const sig = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${time}.${body}`)));
-    return { method: "POST", body, headers: { "webhook-signature": `time=${time},sig1=${[...sig].map((b) => b.toString(16).padStart(2, "0")).join("")}` } };
-  }
+  const signed = (body: string) => signedWebhook(WEBHOOK_SECRET, body, clock.now);
 
   it("asks Stream for a tus upload and answers its one-time URL; Stream's webhook then makes the waiting row ready", async () => {
     const seen: Request[] = [];

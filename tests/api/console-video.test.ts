@@ -10,6 +10,7 @@ import { clockedApi, type Client, client, env, freshEmail, registerUser } from "
 import { call, type Fixtures, HOSTS, seedChannels } from "./fixtures";
 import { type ConsoleChannel, seedConsoleChannel } from "./console-fixtures";
 import { serveGrowingSegment } from "@api/services/timeline-files";
+import { signedWebhook } from "./stream-webhook";
 
 const H = 3_600_000;
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -256,12 +257,7 @@ describe("uploads", () => {
   describe("the Stream webhook", () => {
     const WEBHOOK_SECRET = "85011ed3a913c6ad5f9cf6c5573cc0a7";
     const stream = { ...env, CLOUDFLARE_STREAM_ACCOUNT_ID: "acc", CLOUDFLARE_STREAM_API_TOKEN: "tok", CLOUDFLARE_STREAM_WEBHOOK_SECRET: WEBHOOK_SECRET } as Env;
-    async function signed(body: string) {
-      const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-      const time = Math.floor(clock.now / 1000);
-      const sig = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${time}.${body}`)));
-      return { method: "POST", body, headers: { "webhook-signature": `time=${time},sig1=${[...sig].map((b) => b.toString(16).padStart(2, "0")).join("")}` } };
-    }
+    const signed = (body: string) => signedWebhook(WEBHOOK_SECRET, body, clock.now);
 
     it("refuses an unsigned request, and any request while the local provider is in use", async () => {
       expect((await call(HOSTS.alpha, "/api/video/webhook", { method: "POST", body: "{}" }, app, stream)).status).toBe(401);

@@ -15,6 +15,7 @@ import { processClip } from "@api/services/clips/process";
 import { grantScorekeeper } from "@api/db/repos/scores";
 import { client, clockedApi, env, freshEmail, json, registerUser, type Client, type Data } from "./auth-helpers";
 import { call, seedChannels, type Fixtures } from "./fixtures";
+import { signedWebhook } from "./stream-webhook";
 
 const T0 = Date.UTC(2026, 11, 5, 19, 0, 0);
 const ASSET = "keyplaydemo";
@@ -425,12 +426,7 @@ describe("a key play of a game whose live stream Stream holds", () => {
   const clipJobs = () => sent.filter((j) => j.body.kind === "clip.process");
   const eventClips = (eventId: number) => db.select().from(clips).where(and(eq(clips.eventId, eventId), isNotNull(clips.keyPlayTapId))).all();
   async function webhook(body: Record<string, unknown>) {
-    const text = JSON.stringify(body);
-    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-    const time = Math.floor(clock.now / 1000);
-    const sig = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${time}.${text}`)));
-    const signature = `time=${time},sig1=${[...sig].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
-    return call("127.0.0.1:8787", "/api/video/webhook", { method: "POST", body: text, headers: { "webhook-signature": signature } }, app, streamed);
+    return call("127.0.0.1:8787", "/api/video/webhook", await signedWebhook(WEBHOOK_SECRET, JSON.stringify(body), clock.now), app, streamed);
   }
   const recordingReady = () => webhook({ uid: "rec-kp-alpha", readyToStream: true, status: { state: "ready" }, duration: RECORDING_S, liveInput: "in-kp-alpha" });
 

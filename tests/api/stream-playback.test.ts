@@ -13,6 +13,7 @@ import type { StreamCall } from "./stream.global-setup";
 import { fakeStreamMp4 } from "./stream-fake-mp4";
 import { client, clockedApi, env, freshEmail, json, PASSWORD, registerUser, type Client, type Data } from "./auth-helpers";
 import { call, HOSTS, seedChannels, type Fixtures } from "./fixtures";
+import { signedWebhook } from "./stream-webhook";
 
 const H = 3_600_000;
 const T0 = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -172,12 +173,7 @@ const signedUrls = (uid: string) => {
 };
 
 async function webhook(body: Record<string, unknown>) {
-  const text = JSON.stringify(body);
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const time = Math.floor(clock.now / 1000);
-  const sig = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${time}.${text}`)));
-  const signature = `time=${time},sig1=${[...sig].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
-  return call("127.0.0.1:8787", "/api/video/webhook", { method: "POST", body: text, headers: { "webhook-signature": signature } }, app, stream);
+  return call("127.0.0.1:8787", "/api/video/webhook", await signedWebhook(WEBHOOK_SECRET, JSON.stringify(body), clock.now), app, stream);
 }
 
 describe("an event's Stream live input", () => {
