@@ -7,7 +7,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { acceptCookies, cookieNotice, expect, expectAccessible, PORT, test, visit, type Template, type TestChannel } from "./fixtures";
 import { apiGet } from "./support/api";
 import { onDomain, uniqueDomain } from "./support/console";
-import { copy } from "./support/copy";
+import { copy, fill } from "./support/copy";
 
 interface Menu {
   name: string;
@@ -63,6 +63,11 @@ for (const look of LOOKS) {
       const footer = page.getByRole("navigation", { name: words.nav.footerMenu });
       for (const item of menu.filter((m) => m.placement !== "header")) await expect(footer.getByRole("link", { name: item.name, exact: true })).toBeVisible();
 
+      // The channel's social networks are icons (the sprite's), each named for screen readers; both channels have
+      // Facebook.
+      const social = page.getByRole("list", { name: words.footer.follow });
+      await expect(social.locator("a.footer-social__icon svg use").first()).toHaveAttribute("href", /^\/icons\/social\.svg#/);
+      await expect(social.getByRole("link", { name: fill(words.footer.socialOn, { name: settings.name, network: "Facebook" }), exact: true })).toHaveAttribute("href", /facebook\.com/);
       await expect(page.getByRole("img", { name: settings.name }).first()).toBeVisible();
       await expectAccessible(page);
     });

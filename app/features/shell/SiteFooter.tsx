@@ -5,6 +5,7 @@ import { CONSENT_ASK_AGAIN } from "~/lib/consent";
 import { StaticBlocks } from "~/features/blocks/StaticBlocks";
 import type { RootData } from "~/root";
 import { MenuLink } from "./SiteHeader";
+import { SOCIAL_NETWORKS, SOCIAL_SPRITE, socialNetwork } from "./social-icons";
 
 export function SiteFooter({ data, onCookieSettings }: { data: RootData; onCookieSettings: () => void }) {
   const { t } = useTranslation();
@@ -38,9 +39,7 @@ export function SiteFooter({ data, onCookieSettings }: { data: RootData; onCooki
           <ul className="footer-social" aria-label={t("footer.follow")}>
             {social.map((s) => (
               <li key={s.url}>
-                <a href={s.url} rel="noopener noreferrer" target="_blank">
-                  {s.network}
-                </a>
+                <SocialLink network={s.network} url={s.url} channel={data.channelName} />
               </li>
             ))}
           </ul>
@@ -60,5 +59,26 @@ export function SiteFooter({ data, onCookieSettings }: { data: RootData; onCooki
         </p>
       </div>
     </footer>
+  );
+}
+
+/** A network the sprite draws is its icon, named for screen readers ("Alpha Sports Network on Facebook"); another, its name. */
+function SocialLink({ network, url, channel }: { network: string; url: string; channel: string }) {
+  const { t } = useTranslation();
+  const known = socialNetwork(network);
+  if (!known) {
+    return (
+      <a href={url} rel="noopener noreferrer" target="_blank">
+        {network}
+      </a>
+    );
+  }
+  const name = SOCIAL_NETWORKS[known];
+  return (
+    <a href={url} rel="noopener noreferrer" target="_blank" className="footer-social__icon" aria-label={t("footer.socialOn", { name: channel, network: name })} title={name} data-network={known}>
+      <svg aria-hidden="true" focusable="false" width="24" height="24">
+        <use href={`${SOCIAL_SPRITE}#${known}`} />
+      </svg>
+    </a>
   );
 }
