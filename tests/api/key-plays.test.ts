@@ -15,7 +15,7 @@ import { processClip } from "@api/services/clips/process";
 import { grantScorekeeper } from "@api/db/repos/scores";
 import { client, clockedApi, env, freshEmail, json, registerUser, type Client, type Data } from "./auth-helpers";
 import { call, seedChannels, type Fixtures } from "./fixtures";
-import { signedWebhook } from "./stream-webhook";
+import { signedWebhook, streamBindings } from "./stream-webhook";
 
 const T0 = Date.UTC(2026, 11, 5, 19, 0, 0);
 const ASSET = "keyplaydemo";
@@ -401,15 +401,7 @@ describe("a key play of a game whose live stream Stream holds", () => {
   const ACCOUNT = "acc-key-plays";
   const WEBHOOK_SECRET = "5e1d0c9b8a7f6e5d4c3b2a1f0e9d8c7b";
   const api = inject("streamApi");
-  const streamed = {
-    ...bindings,
-    CLOUDFLARE_STREAM_ACCOUNT_ID: ACCOUNT,
-    CLOUDFLARE_STREAM_API_TOKEN: "stream-token",
-    CLOUDFLARE_STREAM_CUSTOMER_CODE: "abc42",
-    CLOUDFLARE_STREAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    CLOUDFLARE_API_BASE: api,
-    CLOUDFLARE_STREAM_DELIVERY_BASE: `${new URL(api).origin}/delivery`,
-  } as unknown as Env;
+  const streamed = streamBindings(bindings, { account: ACCOUNT, secret: WEBHOOK_SECRET, api, delivery: true }) as unknown as Env;
   /** The broadcast runs from T0 − 1 h; Stream's recording of it (70 min) is ready at T0 + 10 min. */
   const START = T0 - H;
   const READY_AT = T0 + 10 * 60_000;

@@ -17,7 +17,7 @@ import type { StreamCall } from "./stream.global-setup";
 import { fakeStreamMp4 } from "./stream-fake-mp4";
 import { client, clockedApi, env, freshEmail, json, registerUser, type Client, type Data } from "./auth-helpers";
 import { call, HOSTS, seedChannels, type Fixtures } from "./fixtures";
-import { signedWebhook } from "./stream-webhook";
+import { signedWebhook, streamBindings } from "./stream-webhook";
 
 const H = 3_600_000;
 const T0 = Date.UTC(2026, 10, 24, 12, 0, 0);
@@ -26,13 +26,7 @@ const WEBHOOK_SECRET = "0b7c1e2d3f4a5b6c7d8e9f0a1b2c3d4e";
 const api = inject("streamApi");
 const sent: { kind: string; channelId: number; clipId: number }[] = [];
 const stream = {
-  ...env,
-  CLOUDFLARE_STREAM_ACCOUNT_ID: ACCOUNT,
-  CLOUDFLARE_STREAM_API_TOKEN: "stream-token",
-  CLOUDFLARE_STREAM_CUSTOMER_CODE: "abc42",
-  CLOUDFLARE_STREAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  CLOUDFLARE_API_BASE: api,
-  CLOUDFLARE_STREAM_DELIVERY_BASE: `${new URL(api).origin}/delivery`,
+  ...streamBindings(env, { account: ACCOUNT, secret: WEBHOOK_SECRET, api, delivery: true }),
   JOBS: { send: async (body: (typeof sent)[number]) => void sent.push(body), sendBatch: async () => undefined },
 } as unknown as Env;
 const { app, clock } = clockedApi(T0);

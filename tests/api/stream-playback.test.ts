@@ -13,7 +13,7 @@ import type { StreamCall } from "./stream.global-setup";
 import { fakeStreamMp4 } from "./stream-fake-mp4";
 import { client, clockedApi, env, freshEmail, json, PASSWORD, registerUser, type Client, type Data } from "./auth-helpers";
 import { call, HOSTS, seedChannels, type Fixtures } from "./fixtures";
-import { signedWebhook } from "./stream-webhook";
+import { signedWebhook, streamBindings } from "./stream-webhook";
 
 const H = 3_600_000;
 const T0 = Date.UTC(2026, 10, 23, 12, 0, 0);
@@ -23,14 +23,7 @@ const WEBHOOK_SECRET = "5d2e7f0c4a9b8e1d3c6f5a4b7e8d9c0a";
 const STREAM_HOST = "https://customer-abc42.cloudflarestream.com";
 const ASSET = "streamtest";
 const api = inject("streamApi");
-const stream = {
-  ...env,
-  CLOUDFLARE_STREAM_ACCOUNT_ID: ACCOUNT,
-  CLOUDFLARE_STREAM_API_TOKEN: "stream-token",
-  CLOUDFLARE_STREAM_CUSTOMER_CODE: "abc42",
-  CLOUDFLARE_STREAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  CLOUDFLARE_API_BASE: api,
-} as Env;
+const stream = streamBindings(env, { account: ACCOUNT, secret: WEBHOOK_SECRET, api }) as Env;
 const { app, clock } = clockedApi(T0);
 const db = getDb(env.DB);
 let fx: Fixtures;
