@@ -1,90 +1,47 @@
-// Search (issue 15): the channel's teams, schools, events and VOD items whose names contain the query. Every query
-// is bound to one channel and binds the text as a parameter, matched literally (instr, so % and _ are plain); matching ignores case and
-// the accents of Latin scripts (fold() below, the same map in SQL and in JS, since SQLite's lower() is ASCII-only).
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+// Search (issue 28): the channel's documents that match a query, from the FTS5 index (migrations/0025_search_index.sql,
+// kept by triggers), then the rows they name. The match expression is built by services/search-query.ts; the channel
+// is a term of it and every row query below is bound to the channel again.
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { StreamStatus } from "../../contract/catalogue";
 import { statusRange } from "../../services/event-status";
 import type { Db } from "../client";
 import { eventCategories, events, participantGroups, participants, vodMediaItems } from "../schema";
-import { type EventPage, playsIn, publicEvents, statusCondition } from "./catalogue-events";
+import { type EventPage, publicEvents, statusCondition } from "./catalogue-events";
 
-/**
- * Accented letters and what they fold to: the lower-case letters of French, Spanish and German, and the capitals that
- * start French words (SQLite's lower() leaves non-ASCII alone). Kept short: D1 caps an expression's depth at 100, and
- * each letter is one nested replace(). A capital not listed still matches itself exactly.
- */
-const FOLDS: [string, string][] = [
-  ...[..."àâäá"].map((c) => [c, "a"] as [string, string]),
-  ...[..."éèêë"].map((c) => [c, "e"] as [string, string]),
-  ...[..."îïí"].map((c) => [c, "i"] as [string, string]),
-  ...[..."ôöó"].map((c) => [c, "o"] as [string, string]),
-  ...[..."ûüùú"].map((c) => [c, "u"] as [string, string]),
-  ["ç", "c"],
-  ["ñ", "n"],
-  ["ÿ", "y"],
-  ["œ", "oe"],
-  ["æ", "ae"],
-  ...[..."ÀÂ"].map((c) => [c, "a"] as [string, string]),
-  ...[..."ÉÈÊ"].map((c) => [c, "e"] as [string, string]),
-  ["Î", "i"],
-  ["Ô", "o"],
-  ["Ç", "c"],
-  ["Œ", "oe"],
-];
+/** What a document is: its rowid is its row's id * 4 + the kind. */
+export const SEARCH_KINDS = { event: 0, team: 1, school: 2, vod: 3 } as const;
 
-/** The query text as the SQL side folds stored names: accents off (the same map), then lower case (ASCII). */
-export function fold(text: string): string {
-  let out = text;
-  for (const [from, to] of FOLDS) out = out.replaceAll(from, to);
-  return out.replace(/[A-Z]/g, (c) => c.toLowerCase());
+export interface SearchHit {
+  id: number;
+  kind: number;
 }
 
-/**
- * The same folding in SQL, over a text expression. The map's letters are written into the statement as literals (our
- * constants, no quotes among them): bound, they would pass D1's limit of 100 variables per statement.
- */
-function foldSql(expr: SQL): SQL {
-  let out = expr;
-  for (const [from, to] of FOLDS) out = sql`replace(${out}, ${sql.raw(`'${from}'`)}, ${sql.raw(`'${to}'`)})`;
-  return sql`lower(${out})`;
-}
-
-/** What the queries look for: the folded text, bound as a parameter and matched literally. */
-export const searchNeedle = (text: string): string => fold(text);
+/** The documents matching an FTS5 expression, best first (bm25), at most `limit`. */
+export const searchHitsQuery = (db: Db, match: string, limit: number) =>
+  db.all<SearchHit>(sql`select rowid >> 2 as id, rowid & 3 as kind from search_index where search_index match ${match} order by rank limit ${limit}`);
 
 /**
- * "Contains", as instr() rather than LIKE: no wildcard exists in it, so % and _ (and \\) in a query are plain
- * characters with nothing to escape, and it has no needle length cap (D1 refuses LIKE needles over 50 bytes).
+ * The index's words (every channel's) that start with a letter in [from, to) and are minLength to maxLength long:
+ * the candidates for a misspelt word. Only words, never which channel holds them, leave the query.
  */
-const contains = (expr: SQL, needle: string) => sql`instr(${foldSql(expr)}, ${needle}) > 0`;
+export const searchTermsQuery = (db: Db, range: { from: string; to: string; minLength: number; maxLength: number }, limit: number) =>
+  db.all<{ term: string }>(
+    sql`select term from search_terms where term >= ${range.from} and term < ${range.to} and length(term) between ${range.minLength} and ${range.maxLength} limit ${limit}`
+  );
 
-/** A translatable name (a JSON object of languages, or a plain JSON string) contains the needle in any language. */
-const nameLike = (column: SQLiteColumn, needle: string) =>
-  sql`exists (select 1 from json_each(${column}) where ${contains(sql`json_each.value`, needle)})`;
+const jsonIds = (ids: number[]) => sql`(select value from json_each(${JSON.stringify(ids)}))`;
 
-const schoolMatches = (channelId: number, needle: string) =>
-  and(
-    eq(participantGroups.channelId, channelId),
-    or(nameLike(participantGroups.name, needle), contains(sql`coalesce(${participantGroups.shortName}, '')`, needle))
-  )!;
-
-const teamMatches = (channelId: number, needle: string) =>
-  and(
-    eq(participants.channelId, channelId),
-    or(nameLike(participants.name, needle), contains(sql`coalesce(${participants.shortName}, '')`, needle))
-  )!;
-
-export const searchSchoolsQuery = (db: Db, channelId: number, needle: string, limit: number) =>
+/** The schools among `ids` (the channel's only), in the channel's order. */
+export const searchSchoolsQuery = (db: Db, channelId: number, ids: number[], limit: number) =>
   db
     .select()
     .from(participantGroups)
-    .where(schoolMatches(channelId, needle))
+    .where(and(eq(participantGroups.channelId, channelId), inArray(participantGroups.id, jsonIds(ids))))
     .orderBy(asc(participantGroups.weight), asc(participantGroups.id))
     .limit(limit);
 
-/** Teams by name, with their school's and sport's names as stored JSON (for the results row; null when unset). */
-export const searchTeamsQuery = (db: Db, channelId: number, needle: string, limit: number) =>
+/** The teams among `ids`, with their school's and sport's names as stored JSON (for the results row; null when unset). */
+export const searchTeamsQuery = (db: Db, channelId: number, ids: number[], limit: number) =>
   db
     .select({
       team: participants,
@@ -94,70 +51,29 @@ export const searchTeamsQuery = (db: Db, channelId: number, needle: string, limi
     .from(participants)
     .leftJoin(participantGroups, and(eq(participantGroups.id, participants.groupId), eq(participantGroups.channelId, channelId)))
     .leftJoin(eventCategories, and(eq(eventCategories.id, participants.eventCategoryId), eq(eventCategories.channelId, channelId)))
-    .where(teamMatches(channelId, needle))
+    .where(and(eq(participants.channelId, channelId), inArray(participants.id, jsonIds(ids))))
     .orderBy(asc(participants.weight), asc(participants.id))
     .limit(limit);
 
-/** Ids of every team whose name matches (no limit): an event search reaches their games. */
-export const matchedTeamIdsQuery = (db: Db, channelId: number, needle: string) =>
-  db.select({ id: participants.id }).from(participants).where(teamMatches(channelId, needle));
-
-/** Ids of every school whose name matches (no limit): an event search reaches their teams' games. */
-export const matchedSchoolIdsQuery = (db: Db, channelId: number, needle: string) =>
-  db.select({ id: participantGroups.id }).from(participantGroups).where(schoolMatches(channelId, needle));
-
-/** What an event search reaches besides the event's own name, found by the two queries above. Run on their own: */
-// nested inside the event pages, the folding would pass D1's expression depth limit (100).
-export interface Reached {
-  teamIds: number[];
-  schoolIds: number[];
-}
-
-const jsonIds = (ids: number[]) => sql`(select value from json_each(${JSON.stringify(ids)}))`;
-
 /**
- * One status's page of events whose name contains the needle or where a reached team, or a team of a reached school,
- * plays (home or away). Soonest
- * first for live and upcoming, latest first for what is over (as the lists sort them). Id lists travel as one JSON
- * parameter each (D1 binds at most 100 values).
+ * One status's page of the published events among `ids`: soonest first for live and upcoming, latest first for what
+ * is over (as the lists sort them). The id list travels as one JSON parameter (D1 binds at most 100 values).
  */
-export function searchEventsPage(
-  db: Db,
-  channelId: number,
-  needle: string,
-  reached: Reached,
-  status: StreamStatus,
-  now: number,
-  limit: number
-): EventPage {
+export function searchEventsPage(channelId: number, ids: number[], status: StreamStatus, now: number, limit: number): EventPage {
   const dir = status === "finished" ? desc : asc;
-  const teams = db
-    .select({ id: participants.id })
-    .from(participants)
-    .where(
-      and(
-        eq(participants.channelId, channelId),
-        or(inArray(participants.id, jsonIds(reached.teamIds)), inArray(participants.groupId, jsonIds(reached.schoolIds)))
-      )
-    );
-  const anyTeam = reached.teamIds.length > 0 || reached.schoolIds.length > 0;
   return {
-    where: and(
-      publicEvents(channelId),
-      statusCondition(statusRange(status, now)),
-      anyTeam ? or(nameLike(events.name, needle), playsIn(db, channelId, teams)) : nameLike(events.name, needle)
-    )!,
+    where: and(publicEvents(channelId), statusCondition(statusRange(status, now)), inArray(events.id, jsonIds(ids)))!,
     order: [dir(events.eventUtcTs), dir(events.id)],
     limit,
     offset: 0,
   };
 }
 
-/** VOD items by title in any language (search_text holds them lowercased at load), newest first. */
-export const searchVodQuery = (db: Db, channelId: number, needle: string, limit: number) =>
+/** The library items among `ids`, newest first. */
+export const searchVodQuery = (db: Db, channelId: number, ids: number[], limit: number) =>
   db
     .select()
     .from(vodMediaItems)
-    .where(and(eq(vodMediaItems.channelId, channelId), contains(sql`${vodMediaItems.searchText}`, needle)))
+    .where(and(eq(vodMediaItems.channelId, channelId), inArray(vodMediaItems.id, jsonIds(ids))))
     .orderBy(desc(vodMediaItems.date), desc(vodMediaItems.id))
     .limit(limit);
