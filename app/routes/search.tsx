@@ -44,7 +44,7 @@ export default function Search() {
   return (
     <div className="page search-page">
       <h1>{t("search.title")}</h1>
-      <SearchForm q={data.q} className="search-form--page" />
+      <SearchForm q={data.q} className="search-form--page" live />
       {data.state === "empty" ? <p className="search-intro">{t("search.intro")}</p> : null}
       {data.state === "tooShort" ? (
         <p className="search-intro" role="status">

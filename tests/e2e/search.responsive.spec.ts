@@ -69,3 +69,63 @@ test("never shows another channel's content; empty and no-results states; works 
   await expect(page.locator(".search-group .event-card").first()).toBeVisible();
   await context.close();
 });
+
+/**
+ * Types into the results page's box without sending it, and waits for the results to follow. The pointer is moved off
+ * the results first: a card that appears under it is hovered, and Remix prefetches its page before lazy route
+ * discovery knows the watch route, asking the catch-all route's data, which the server refuses (403, a console error;
+ * the click itself works).
+ */
+async function typeQuery(page: Page, q: string) {
+  await page.mouse.move(0, 0);
+  const box = page.getByRole("main").getByRole("searchbox");
+  await box.fill(q);
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${encodeURIComponent(q).replace(/%20/g, "\\+").replace(/-/g, "\\-")}$`));
+  await expect(box).toBeFocused();
+}
+
+test("results follow the typing: words in any order, hyphens and a typo", async ({ page, sharedChannel: ch }, testInfo) => {
+  await visit(page, ch.url("/"));
+  await acceptCookies(page);
+  await visit(page, ch.url("/search"));
+  const main = page.getByRole("main");
+  // Both schools' names, in either order, find their games (and nothing else of the channel's).
+  await typeQuery(page, "riverside northview");
+  await expect(main.locator(".search-count")).toBeVisible();
+  const games = main.locator(".search-group .event-card");
+  await expect(games.first()).toBeVisible();
+  const titles = await games.allInnerTexts();
+  for (const text of titles) expect(text.toLowerCase()).toMatch(/(riverside.*northview|northview.*riverside)/s);
+  await typeQuery(page, "northview riverside");
+  await expect(games).toHaveCount(titles.length);
+  // A hyphen separates words; the school is found by both.
+  await typeQuery(page, "cascade-summit");
+  await expect(main.locator(`a[href="/upcoming?school=cascade-summit-high"]`)).toBeVisible();
+  // One typo in a longer word.
+  await typeQuery(page, "cascde summit");
+  await expect(main.locator(`a[href="/upcoming?school=cascade-summit-high"]`)).toBeVisible();
+  // A word's start is enough while it is being typed.
+  await typeQuery(page, "casc");
+  await expect(main.locator(`a[href="/upcoming?school=cascade-summit-high"]`)).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath(`search-typing-${testInfo.project.name}.png`), fullPage: false });
+  // The typing replaced one history entry: Back leaves the search in one step.
+  await page.goBack();
+  await expect(page).toHaveURL(ch.url("/"));
+});
+
+test.describe("the French channel", () => {
+  test.use({ template: "beta" });
+
+  test("finds Saint-Laurent and Mont-Royal as typed, accents and hyphens aside", async ({ page, sharedChannel: ch }) => {
+    await visit(page, ch.url("/search"));
+    await acceptCookies(page);
+    const main = page.getByRole("main");
+    for (const q of ["saint laurent", "mont royal", "Collège Saint-Laurent"]) {
+      await typeQuery(page, q);
+      await expect(main.locator(".search-count"), q).toBeVisible();
+      await expect(main.locator(".search-group").first()).toBeVisible();
+    }
+    await expectAccessible(page);
+  });
+});

@@ -28,7 +28,7 @@ export function SiteHeader({ data }: { data: RootData }) {
             ))}
           </ul>
         </nav>
-        <SearchForm className="search-form--header" />
+        <SearchForm className="search-form--header" live />
         <Link to="/search" className="search-link" aria-label={t("search.title")}>
           <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" focusable="false">
             <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
