@@ -20,8 +20,9 @@ test("follow a team from its landing by keyboard, and see it first on home", asy
   const rail = page.locator("[data-section=your-teams]");
   await expect(rail.getByRole("heading", { name: f.yourTeams.title })).toBeVisible();
   await expect(rail).toContainText(f.yourTeams.empty);
-  // The first of the home rails.
-  await expect(page.locator(".home-events").first()).toHaveAttribute("data-section", "your-teams");
+  // Right after the live games (issue 28: live first; issue 12 had it first of all).
+  await expect(page.locator(".home-events").nth(0)).toHaveAttribute("data-section", "live");
+  await expect(page.locator(".home-events").nth(1)).toHaveAttribute("data-section", "your-teams");
 
   await visit(page, ch.url(`/upcoming?team=${team.alias}`));
   const follow = page.locator(".featured__action").getByRole("button");

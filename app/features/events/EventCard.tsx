@@ -71,11 +71,13 @@ export function EventCard({ event }: { event: Event }) {
 }
 
 /** Cards as a grid or a list (SPEC view modes). */
-export function EventList({ events, view = "grid" }: { events: Event[]; view?: "grid" | "list" }) {
+export function EventList({ events, view = "grid", label }: { events: Event[]; view?: "grid" | "list" | "rail"; label?: string }) {
+  // A rail is a strip to swipe (Rail's strip without its head): focusable, so the keyboard scrolls it.
+  const rail = view === "rail";
   return (
-    <ul className={`event-list event-list--${view}`}>
+    <ul className={rail ? "rail__strip" : `event-list event-list--${view}`} tabIndex={rail ? 0 : undefined} aria-label={rail ? label : undefined}>
       {events.map((event) => (
-        <li key={event.id}>
+        <li key={event.id} className={rail ? "rail__item" : undefined}>
           <EventCard event={event} />
         </li>
       ))}

@@ -51,7 +51,7 @@ export function YourTeams({ data }: { data: YourTeamsData }) {
               </li>
             ) : null}
           </ul>
-          {data.events.length ? <EventList events={data.events} /> : <p className="home-events__empty">{t("yourTeams.noGames")}</p>}
+          {data.events.length ? <EventList events={data.events} view="rail" label={t("yourTeams.title")} /> : <p className="home-events__empty">{t("yourTeams.noGames")}</p>}
         </>
       ) : (
         <p className="home-events__empty your-teams__empty">
