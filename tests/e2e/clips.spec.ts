@@ -257,7 +257,7 @@ test("cut a clip of a library video", async ({ page, request, ownChannel: ch, si
   await pauseVideos(page);
   await expectAccessible(page);
   // The clip plays in its dialog, from its file.
-  await item(page, name).getByRole("button", { name: fill(t.list.play, { name }) }).click();
+  await item(page, name).getByRole("link", { name: fill(t.list.play, { name }) }).click();
   const dialog = page.getByTestId("clip-dialog");
   await expect(dialog).toBeVisible();
   const clipVideo = dialog.getByTestId("clip-video");
