@@ -3,8 +3,8 @@
 // instant preview that plays the range in the player itself, and "Create clip", which posts to /action/clips. The
 // form validates with the API's own schema in the visitor's language; the API decides again and its refusals show
 // inline. Without the right to clip, the panel says why and which passes give it (the API's verdict).
-// Issue 28: it takes the focus when it opens (the start handle once the cut is placed), Escape
-// closes it, and the timeline zooms around the cut (buttons, + and −) so the two handles never overlap.
+// Issue 28: it takes the focus when it opens (the start handle once the cut is placed), Escape closes it, and the
+// timeline zooms around the cut (buttons, + and −) so the two handles never overlap.
 import { clipSchema, thumbnailFrameUrl, type Clip, type ClipVerdict, type Thumbnails } from "@api/contract/clips";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from "react";
