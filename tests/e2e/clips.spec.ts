@@ -63,7 +63,9 @@ test("cut a finished event's clip: the SPEC's messages first, then listed under 
   await cutter.getByRole("checkbox", { name: t.tags.goal }).check();
   await expect(cutter.locator("[data-seconds]")).toHaveAttribute("data-seconds", "30");
   await cutter.getByRole("button", { name: t.cutter.submit }).click();
-  await expect(cutter.getByTestId("clip-cutter-status")).toHaveText(fill(t.cutter.created, { name }));
+  // Made: the cutter closes and the area says so where it was (clips-cutter.responsive.spec.ts has the focus).
+  await expect(page.getByTestId("clip-area-status")).toHaveText(fill(t.cutter.created, { name }));
+  await expect(cutter).toHaveCount(0);
   // Listed under the player at once, then ready (the list polls).
   await expect(item(page, name)).toBeVisible();
   await expectListedReady(page, request, ch, viewer.token, item(page, name));
@@ -229,12 +231,10 @@ test("keyboard only, cut the last moments of a live event from its DVR window", 
   const submit = cutter.getByRole("button", { name: t.cutter.submit });
   for (let i = 0; i < 15 && !(await submit.evaluate((b) => b === document.activeElement)); i++) await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
-  await expectListedReady(page, request, ch, viewer.token, item(page, name));
-
-  // Escape closes the cutter, and the focus can go on.
-  await field.focus();
-  await page.keyboard.press("Escape");
+  // Made, the cutter closes and the focus is back on the Clip button.
   await expect(cutter).toHaveCount(0);
+  await expect(clipButton).toBeFocused();
+  await expectListedReady(page, request, ch, viewer.token, item(page, name));
 });
 
 test("cut a clip of a library video", async ({ page, request, ownChannel: ch, signIn }) => {
@@ -253,11 +253,11 @@ test("cut a clip of a library video", async ({ page, request, ownChannel: ch, si
   await cutter.getByRole("button", { name: t.cutter.submit }).click();
   await expect(page.getByRole("region", { name: t.list.titleVideo })).toBeVisible();
   await expectListedReady(page, request, ch, viewer.token, item(page, name));
-  // axe on the cutter once it has made a clip, and the clip listed under the player.
+  // axe once the cutter has made a clip (it closed; the area says so), and the clip listed under the player.
   await pauseVideos(page);
   await expectAccessible(page);
   // The clip plays in its dialog, from its file.
-  await item(page, name).getByRole("button", { name: fill(t.list.play, { name }) }).click();
+  await item(page, name).getByRole("link", { name: fill(t.list.play, { name }) }).click();
   const dialog = page.getByTestId("clip-dialog");
   await expect(dialog).toBeVisible();
   const clipVideo = dialog.getByTestId("clip-video");

@@ -2,7 +2,7 @@
 // most, inside the seekable range), the ten-minute window of a long timeline, and its thumbnail slots; when a reading of
 // the player may place the first cut, and a cut kept inside a live DVR window that slides.
 import { describe, expect, it } from "vitest";
-import { cutFromMarker, followRange, initialCut, MARKER_CUT_S, moveEdge, percentOf, readyToCut, thumbnailSlots, timelineWindow } from "~/features/clips/cut";
+import { cutFromMarker, MAX_SPAN_PER_CUT, followRange, initialCut, MARKER_CUT_S, moveEdge, percentOf, pickSpan, readyToCut, thumbnailSlots, zoomSpans, zoomStep, zoomWindow } from "~/features/clips/cut";
 
 const RANGE = { start: 0, end: 7200 };
 
@@ -73,14 +73,59 @@ describe("moveEdge", () => {
   });
 });
 
-describe("timelineWindow and thumbnails", () => {
-  it("shows a short range whole, and ten minutes around the cut of a long one", () => {
-    expect(timelineWindow({ start: 0, end: 120 }, { start: 10, end: 40 })).toEqual({ start: 0, end: 120 });
-    expect(timelineWindow(RANGE, { start: 3600, end: 3630 })).toEqual({ start: 3315, end: 3915 });
-    expect(timelineWindow(RANGE, { start: 10, end: 40 })).toEqual({ start: 0, end: 600 });
-    expect(timelineWindow(RANGE, { start: 7180, end: 7200 })).toEqual({ start: 6600, end: 7200 });
+describe("the timeline's zoom (issue 28)", () => {
+  const live = { start: 0, end: 1800 };
+  it("offers spans from one that holds the cut to one where the cut still takes a twelfth of the track", () => {
+    // A 10-s cut: at least 12.5 s (its margins), at most 120 s.
+    expect(zoomSpans(live, 10)).toEqual([20, 30, 60, 120]);
+    // A 5-min cut on a 30-min window: the whole window is the widest.
+    expect(zoomSpans(live, 300)).toEqual([600, 1200, 1800]);
+    // A short range: never wider than it.
+    expect(zoomSpans({ start: 0, end: 45 }, 10)).toEqual([20, 30, 45]);
+    // A cut as long as the range: the range.
+    expect(zoomSpans({ start: 0, end: 30 }, 30)).toEqual([30]);
   });
 
+  it("opens with the cut about a third of the track, and keeps a wish the cut allows", () => {
+    expect(pickSpan([20, 30, 60, 120], 10, null)).toBe(30);
+    expect(pickSpan([60, 120, 300, 600], 30, null)).toBe(120);
+    expect(pickSpan([20, 30, 60, 120], 10, 60)).toBe(60);
+    // A wish the cut no longer allows (it shrank): the nearest allowed span.
+    expect(pickSpan([20, 30, 60, 120], 10, 600)).toBe(120);
+  });
+
+  it("zooms one step in or out, and stops at the ends", () => {
+    expect(zoomStep([20, 30, 60, 120], 30, "in")).toBe(20);
+    expect(zoomStep([20, 30, 60, 120], 30, "out")).toBe(60);
+    expect(zoomStep([20, 30, 60, 120], 20, "in")).toBeNull();
+    expect(zoomStep([20, 30, 60, 120], 120, "out")).toBeNull();
+  });
+
+  it("a 10-s cut on a 30-min window: its handles a third of the track apart, never on top of each other", () => {
+    const cut = { start: 900, end: 910 };
+    const span = pickSpan(zoomSpans(live, 10), 10, null);
+    const window = zoomWindow(live, cut, span, null);
+    expect(window).toEqual({ start: 890, end: 920 });
+    expect(percentOf(cut.end, window) - percentOf(cut.start, window)).toBeGreaterThan(100 / MAX_SPAN_PER_CUT);
+  });
+
+  it("centres on the cut, inside the range, and stays still while the cut moves clear of its edges", () => {
+    expect(zoomWindow(live, { start: 10, end: 40 }, 120, null)).toEqual({ start: 0, end: 120 });
+    expect(zoomWindow(live, { start: 1780, end: 1800 }, 120, null)).toEqual({ start: 1680, end: 1800 });
+    expect(zoomWindow({ start: 0, end: 100 }, { start: 10, end: 40 }, 120, null)).toEqual({ start: 0, end: 100 });
+    const before = { start: 840, end: 960 };
+    // Still (the same window): the start moved 10 s left, 26 s from the edge (the margin is 12 s).
+    expect(zoomWindow(live, { start: 870, end: 930 }, 120, before)).toBe(before);
+    // Into the margin: centred again, so the handle can go on.
+    expect(zoomWindow(live, { start: 846, end: 930 }, 120, before)).toEqual({ start: 828, end: 948 });
+    // Another span: centred on the cut.
+    expect(zoomWindow(live, { start: 870, end: 930 }, 300, before)).toEqual({ start: 750, end: 1050 });
+    // A live range that slid past the window: moved back inside.
+    expect(zoomWindow({ start: 900, end: 2700 }, { start: 950, end: 980 }, 120, before)).toEqual({ start: 900, end: 1020 });
+  });
+});
+
+describe("thumbnails", () => {
   it("places thumbnails in the middle of equal slots", () => {
     expect(thumbnailSlots({ start: 0, end: 80 }, 4, 10)).toEqual([
       { n: 1, at: 10 },

@@ -1,9 +1,11 @@
 // The clip area of a watch page (issue 11): the Clip button for the player's bar, and under the stage the cutter (or,
 // without the right to clip, why not and which passes give it, from the API's verdict) and the user's clips of the
-// item. The page passes `onPlayerHandle` to its stage so the cutter can drive the player.
+// item. The page passes `onPlayerHandle` to its stage so the cutter can drive the player. Closed (its × or Cancel,
+// Escape, or a clip made), the cutter gives the focus back to the Clip button; a made clip is said in the area's
+// status line, which stays where the cutter was.
 import type { Clip, ClipVerdict, Thumbnails } from "@api/contract/clips";
 import { Link } from "@remix-run/react";
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { CoveringPass } from "~/features/orders/covering";
 import { PassList } from "~/features/orders/PassList";
@@ -41,18 +43,25 @@ export function useClipArea(o: ClipAreaOptions | null): { button: ReactNode; are
   const pollUrl = !o ? null : o.source.event_media_id ? `/action/clips?event_media_id=${o.source.event_media_id}` : `/action/clips?event_id=${o.source.event_id}`;
   const clips = usePolledClips(o?.clips ?? NO_CLIPS, pollUrl);
   const [added, setAdded] = useState<Clip[]>([]);
+  const [made, setMade] = useState<Clip | null>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   if (!o) return { button: null, area: null, onPlayerHandle };
   const tags = clipTags(o.tags, t, i18n.language);
   const shown = [...added.filter((a) => !clips.some((c) => c.id === a.id)), ...clips];
 
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
   const toggle = () => {
     handle?.exitFullscreen();
+    setMade(null);
     setOpen((v) => !v);
     // The panel is below the stage: bring it into view.
     if (!open) requestAnimationFrame(() => document.getElementById(CUTTER_ID)?.scrollIntoView({ block: "nearest", behavior: "smooth" }));
   };
   const button = (
-    <button type="button" className="player__button player__clip" onClick={toggle} aria-expanded={open} aria-controls={CUTTER_ID} aria-label={t("cutter.openLabel")} data-action="clip">
+    <button ref={buttonRef} type="button" className="player__button player__clip" onClick={toggle} aria-expanded={open} aria-controls={CUTTER_ID} aria-label={t("cutter.openLabel")} data-action="clip">
       <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
         <circle cx="6" cy="6" r="3" />
         <circle cx="6" cy="18" r="3" />
@@ -73,14 +82,21 @@ export function useClipArea(o: ClipAreaOptions | null): { button: ReactNode; are
             thumbnails={o.thumbnails}
             source={o.source}
             tags={tags}
-            onClose={() => setOpen(false)}
-            onCreated={(clip) => setAdded((list) => [clip, ...list])}
+            onClose={close}
+            onCreated={(clip) => {
+              setAdded((list) => [clip, ...list]);
+              setMade(clip);
+              close();
+            }}
             markers={o.markers}
           />
         ) : (
-          <Refusal verdict={o.verdict} passes={o.passes} returnTo={o.returnTo} noun={o.noun ?? "event"} onClose={() => setOpen(false)} />
+          <Refusal verdict={o.verdict} passes={o.passes} returnTo={o.returnTo} noun={o.noun ?? "event"} onClose={close} />
         )
       ) : null}
+      <p className="clip-area__status" role="status" aria-live="polite" data-testid="clip-area-status" data-clip-id={made?.id}>
+        {made ? t("cutter.created", { name: made.name }) : ""}
+      </p>
       {o.verdict.reason !== "login" ? (
         <section className="clip-area__list" aria-labelledby="my-clips">
           <div className="clip-area__list-head">
@@ -99,8 +115,19 @@ function Refusal({ verdict, passes, returnTo, noun, onClose }: { verdict: ClipVe
   const { t } = useTranslation("clips");
   const reason = verdict.reason ?? "capability";
   const text = reason === "login" ? t(noun === "video" ? "refusal.loginVideo" : "refusal.login") : t(`refusal.${reason}`);
+  // Opened, the panel takes the focus: its first way on (a link), else its close button.
+  const focusFirst = useCallback((section: HTMLElement | null) => {
+    const first = section?.querySelector<HTMLElement>("a[href]") ?? section?.querySelector<HTMLElement>("button");
+    first?.focus({ preventScroll: true });
+  }, []);
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key !== "Escape") return;
+    e.preventDefault();
+    e.stopPropagation();
+    onClose();
+  };
   return (
-    <section id={CUTTER_ID} className="clip-cutter clip-cutter--refused" aria-labelledby={`${CUTTER_ID}-title`} data-testid="clip-refusal" data-reason={reason}>
+    <section ref={focusFirst} id={CUTTER_ID} className="clip-cutter clip-cutter--refused" aria-labelledby={`${CUTTER_ID}-title`} data-testid="clip-refusal" data-reason={reason} onKeyDown={onKeyDown}>
       <header className="clip-cutter__header">
         <h2 id={`${CUTTER_ID}-title`}>{t("cutter.title")}</h2>
         <button type="button" className="button clip-cutter__close" onClick={onClose} aria-label={t("cutter.close")}>

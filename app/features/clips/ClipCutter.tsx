@@ -3,14 +3,16 @@
 // instant preview that plays the range in the player itself, and "Create clip", which posts to /action/clips. The
 // form validates with the API's own schema in the visitor's language; the API decides again and its refusals show
 // inline. Without the right to clip, the panel says why and which passes give it (the API's verdict).
+// Issue 28: it takes the focus when it opens (the start handle once the cut is placed), Escape closes it, and the
+// timeline zooms around the cut (buttons, + and −) so the two handles never overlap.
 import { clipSchema, thumbnailFrameUrl, type Clip, type ClipVerdict, type Thumbnails } from "@api/contract/clips";
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from "react";
 import { useTranslation } from "react-i18next";
 import { clock } from "~/features/player/usePlaybackState";
 import type { PlayerHandle } from "~/features/player/Player";
 import type { ClipsActionData } from "~/routes/action.clips";
-import { cutFromMarker, followRange, initialCut, moveEdge, percentOf, readyToCut, thumbnailSlots, timelineWindow, type PlayerReading, type Span } from "./cut";
+import { cutFromMarker, followRange, initialCut, moveEdge, percentOf, pickSpan, readyToCut, thumbnailSlots, zoomSpans, zoomStep, zoomWindow, type PlayerReading, type Span } from "./cut";
 import { clipFormMessages, type ClipTag } from "./messages";
 
 export interface ClipSourceRef {
@@ -26,6 +28,7 @@ export interface ClipCutterProps {
   source: ClipSourceRef;
   tags: readonly ClipTag[];
   onClose: () => void;
+  /** The API made the clip (and the page's data is fresh): the area closes the cutter and says so. */
   onCreated: (clip: Clip) => void;
   /** Moments marked on the player's timeline (the event's key plays): shown on the timeline, a cut starts at one. */
   markers?: readonly number[];
@@ -78,19 +81,28 @@ export function ClipCutter(props: ClipCutterProps) {
   const [picked, setPicked] = useState<string[]>([]);
   const [clientErrors, setClientErrors] = useState<Record<string, string[]>>({});
   const [previewing, setPreviewing] = useState(false);
-  const [created, setCreated] = useState<Clip | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
+  const startRef = useRef<HTMLInputElement>(null);
 
   const answer = fetcher.data;
+  const handled = useRef<unknown>(null);
   useEffect(() => {
-    if (answer?.ok && answer.intent === "create") {
-      setCreated(answer.clip);
-      setName("");
-      onCreated(answer.clip);
-    }
+    // Once the page's data has been reloaded after the answer (idle): the area then closes the cutter.
+    if (fetcher.state !== "idle" || handled.current === answer) return;
+    handled.current = answer;
+    if (answer?.ok && answer.intent === "create") onCreated(answer.clip);
     // Each answer is a new object: handled once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [answer]);
+  }, [answer, fetcher.state]);
+
+  // Opened, the cutter takes the focus: the panel at once, then its first control, the start handle, as soon as the
+  // cut is placed (the player's position read), unless the viewer has moved on meanwhile.
+  const sectionRef = useRef<HTMLElement>(null);
+  const hasCut = cut !== null;
+  useEffect(() => sectionRef.current?.focus({ preventScroll: true }), []);
+  useEffect(() => {
+    if (hasCut && document.activeElement === sectionRef.current) startRef.current?.focus({ preventScroll: true });
+  }, [hasCut]);
   const serverErrors = answer && !answer.ok && answer.intent === "create" ? answer.errors : {};
   const errors = { ...serverErrors, ...clientErrors };
   const formError = answer && !answer.ok && answer.intent === "create" && !Object.keys(answer.errors).length ? answer.message : null;
@@ -109,7 +121,24 @@ export function ClipCutter(props: ClipCutterProps) {
     return () => video.removeEventListener("timeupdate", stop);
   }, [previewing, handle, cut]);
 
-  const window = useMemo(() => (player && cut ? timelineWindow(player.range, cut) : null), [player, cut]);
+  // The zoom: the viewer's span (the first one fits the cut), kept while the cut allows it; the window follows the cut.
+  const [zoom, setZoom] = useState<number | null>(null);
+  const shownWindow = useRef<Span | null>(null);
+  const zoomed = useMemo(() => {
+    if (!player || !cut) return null;
+    const spans = zoomSpans(player.range, cut.end - cut.start);
+    const span = pickSpan(spans, cut.end - cut.start, zoom);
+    return { span, window: zoomWindow(player.range, cut, span, shownWindow.current), zoomIn: zoomStep(spans, span, "in"), zoomOut: zoomStep(spans, span, "out") };
+  }, [player, cut, zoom]);
+  const window = zoomed?.window ?? null;
+  useEffect(() => {
+    shownWindow.current = window;
+    if (zoom === null && zoomed) setZoom(zoomed.span);
+  }, [window, zoom, zoomed]);
+  const zoomBy = (direction: "in" | "out") => {
+    const next = direction === "in" ? zoomed?.zoomIn : zoomed?.zoomOut;
+    if (next) setZoom(next);
+  };
   const max = verdict.max_duration_s;
 
   if (!verdict.can_clip) return null;
@@ -131,12 +160,18 @@ export function ClipCutter(props: ClipCutterProps) {
     setPreviewing(true);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if (e.key === "Escape") return onClose();
+    if (e.key === "Escape") {
+      e.preventDefault();
+      e.stopPropagation();
+      return onClose();
+    }
     const target = e.target as HTMLElement;
     const typing = target.tagName === "TEXTAREA" || (target.tagName === "INPUT" && (target as HTMLInputElement).type === "text");
     if (e.altKey || e.ctrlKey || e.metaKey || typing || !player) return;
     if (e.key.toLowerCase() === "i") move("start", player.time), e.preventDefault();
     else if (e.key.toLowerCase() === "o") move("end", player.time), e.preventDefault();
+    else if (e.key === "+" || e.key === "=") zoomBy("in"), e.preventDefault();
+    else if (e.key === "-" || e.key === "−") zoomBy("out"), e.preventDefault();
   };
 
   function validate(e: FormEvent<HTMLFormElement>) {
@@ -146,7 +181,6 @@ export function ClipCutter(props: ClipCutterProps) {
     if (!parsed.success) for (const issue of parsed.error.issues) (found[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
     if (cut.end > player.range.end + 0.5) (found.duration ??= []).push(t("messages.longerThanEnd"));
     setClientErrors(found);
-    setCreated(null);
     if (Object.keys(found).length) {
       e.preventDefault();
       if (found.name) nameRef.current?.focus();
@@ -159,7 +193,7 @@ export function ClipCutter(props: ClipCutterProps) {
   const rangeError = errorOf("duration") ?? errorOf("start_time") ?? errorOf("event_id");
 
   return (
-    <section id={id} className="clip-cutter" aria-labelledby={titleId} onKeyDown={onKeyDown} data-testid="clip-cutter">
+    <section ref={sectionRef} id={id} className="clip-cutter" aria-labelledby={titleId} onKeyDown={onKeyDown} tabIndex={-1} data-testid="clip-cutter">
       <header className="clip-cutter__header">
         <h2 id={titleId}>{t("cutter.title")}</h2>
         <p className="clip-cutter__remaining" data-remaining={verdict.remaining}>
@@ -201,8 +235,25 @@ export function ClipCutter(props: ClipCutterProps) {
                   }}
                 />
               ))}
-            <RangeHandle edge="start" label={t("cutter.startSlider")} value={cut.start} window={window} step={step} onChange={(v) => move("start", v)} />
+            <RangeHandle inputRef={startRef} edge="start" label={t("cutter.startSlider")} value={cut.start} window={window} step={step} onChange={(v) => move("start", v)} />
             <RangeHandle edge="end" label={t("cutter.endSlider")} value={cut.end} window={window} step={step} onChange={(v) => move("end", v)} />
+          </div>
+          <div className="clip-cutter__zoom" data-testid="clip-zoom" data-span={zoomed?.span}>
+            <span className="clip-cutter__edge" data-testid="clip-window-start">
+              {clock(window.start)}
+            </span>
+            <span className="clip-cutter__zoom-buttons">
+              <button type="button" className="button button--small" onClick={() => zoomBy("out")} aria-disabled={!zoomed?.zoomOut} aria-keyshortcuts="-" aria-label={t("cutter.zoomOut")} title={t("cutter.zoomOut")}>
+                <span aria-hidden="true">−</span>
+              </button>
+              <span className="clip-cutter__span">{t("cutter.zoomSpan", { span: clock(window.end - window.start) })}</span>
+              <button type="button" className="button button--small" onClick={() => zoomBy("in")} aria-disabled={!zoomed?.zoomIn} aria-keyshortcuts="+" aria-label={t("cutter.zoomIn")} title={t("cutter.zoomIn")}>
+                <span aria-hidden="true">+</span>
+              </button>
+            </span>
+            <span className="clip-cutter__edge" data-testid="clip-window-end">
+              {clock(window.end)}
+            </span>
           </div>
           <div className="clip-cutter__times">
             <span className="clip-cutter__time">
@@ -303,17 +354,18 @@ export function ClipCutter(props: ClipCutterProps) {
           </button>
         </div>
         <p className="clip-cutter__status" role="status" aria-live="polite" data-testid="clip-cutter-status">
-          {previewing ? t("cutter.previewing") : created ? t("cutter.created", { name: created.name }) : ""}
+          {previewing ? t("cutter.previewing") : ""}
         </p>
       </fetcher.Form>
     </section>
   );
 }
 
-function RangeHandle(props: { edge: "start" | "end"; label: string; value: number; window: Span; step: number; onChange: (v: number) => void }) {
-  const { edge, label, value, window, step, onChange } = props;
+function RangeHandle(props: { edge: "start" | "end"; label: string; value: number; window: Span; step: number; onChange: (v: number) => void; inputRef?: Ref<HTMLInputElement> }) {
+  const { edge, label, value, window, step, onChange, inputRef } = props;
   return (
     <input
+      ref={inputRef}
       type="range"
       className={`clip-cutter__handle clip-cutter__handle--${edge}`}
       aria-label={label}

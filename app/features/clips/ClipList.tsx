@@ -2,9 +2,12 @@
 // failed), a progress bar while it is made, and on ready clips play, share, download and delete. Used under the
 // player (that event's clips) and on /profile/clips (all of them). Mutations post to /action/clips; Remix then
 // reloads the page's data. While a clip is unfinished the list polls (ORDER_POLL_MS) until it is done.
+// A clip's thumbnail is a link to the page with `?play=<id>` (issue 28): the server renders that clip's player open,
+// so a click before the page's script has run (or without it) plays the clip too; once hydrated, the click opens the
+// dialog in place.
 import type { Clip } from "@api/contract/clips";
 import { ORDER_POLL_MS } from "@api/contract/constants";
-import { useFetcher, useRevalidator } from "@remix-run/react";
+import { useFetcher, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { clock } from "~/features/player/usePlaybackState";
@@ -53,23 +56,53 @@ export interface ClipListProps {
   emptyText: string;
 }
 
+/** The query parameter that opens a clip's player on the page (the thumbnail's link). */
+export const PLAY_PARAM = "play";
+
+/** The page's own URL with `?play=<id>` set (or taken away with null), its other parameters kept. */
+function withPlay(location: { pathname: string; search: string }, id: number | null): string {
+  const params = new URLSearchParams(location.search);
+  if (id === null) params.delete(PLAY_PARAM);
+  else params.set(PLAY_PARAM, String(id));
+  const query = params.toString();
+  return `${location.pathname}${query ? `?${query}` : ""}`;
+}
+
 export function ClipList({ clips, tags, origin, showSource = false, sourceOf, emptyText }: ClipListProps) {
   const { t } = useTranslation("clips");
-  const [playing, setPlaying] = useState<Clip | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const asked = Number(new URLSearchParams(location.search).get(PLAY_PARAM));
+  // The clip the address asks for (a click before hydration, or a shared address) plays first.
+  const [playing, setPlaying] = useState<Clip | null>(() => clips.find((c) => c.id === asked && c.status !== "failed") ?? null);
   if (!clips.length) return <p className="clip-list__empty">{emptyText}</p>;
+  const close = () => {
+    setPlaying(null);
+    // The address no longer asks for it: a reload does not open it again.
+    if (asked) navigate(withPlay(location, null), { replace: true, preventScrollReset: true });
+  };
   return (
     <>
       <ul className="clip-list" data-testid="clip-list">
         {clips.map((clip) => (
-          <ClipItem key={clip.id} clip={clip} tags={tags} origin={origin} source={showSource ? (sourceOf?.(clip) ?? clip.source_title) : null} onPlay={() => setPlaying(clip)} />
+          <ClipItem
+            key={clip.id}
+            clip={clip}
+            tags={tags}
+            origin={origin}
+            source={showSource ? (sourceOf?.(clip) ?? clip.source_title) : null}
+            playHref={withPlay(location, clip.id)}
+            onPlay={() => setPlaying(clip)}
+          />
         ))}
       </ul>
-      {playing ? <ClipPlayerDialog clip={clips.find((c) => c.id === playing.id) ?? playing} onClose={() => setPlaying(null)} closeLabel={t("list.close")} /> : null}
+      {playing ? <ClipPlayerDialog clip={clips.find((c) => c.id === playing.id) ?? playing} onClose={close} closeLabel={t("list.close")} closeHref={withPlay(location, null)} /> : null}
     </>
   );
 }
 
-function ClipItem({ clip, tags, origin, source, onPlay }: { clip: Clip; tags: readonly ClipTag[]; origin: string; source: string | null; onPlay: () => void }) {
+function ClipItem(props: { clip: Clip; tags: readonly ClipTag[]; origin: string; source: string | null; playHref: string; onPlay: () => void }) {
+  const { clip, tags, origin, source, playHref, onPlay } = props;
   const { t, i18n } = useTranslation("clips");
   const remover = useFetcher<ClipsActionData>();
   const downloader = useFetcher<ClipsActionData>();
@@ -106,24 +139,41 @@ function ClipItem({ clip, tags, origin, source, onPlay }: { clip: Clip; tags: re
   const created = new Date(clip.created_at).toLocaleDateString(i18n.language, { day: "numeric", month: "short", year: "numeric" });
   return (
     <li className="clip-item" data-testid="clip-item" data-clip-id={clip.id} data-status={clip.status}>
-      <button type="button" className="clip-item__thumb" onClick={onPlay} disabled={clip.status === "failed"}>
-        {clip.poster ? (
-          <img src={clip.poster.url} alt="" width={320} height={180} loading="lazy" onError={() => !staleRef.current && ((staleRef.current = true), revalidator.revalidate())} />
-        ) : (
-          <span className="clip-item__thumb-empty" aria-hidden="true" />
-        )}
-        <span className="visually-hidden">{t("list.play", { name: clip.name })}</span>
-        <span className="clip-item__duration">{clock(clip.duration)}</span>
-      </button>
+      {clip.status === "failed" ? (
+        <span className="clip-item__thumb clip-item__thumb--failed">
+          <ClipPoster clip={clip} onStale={() => !staleRef.current && ((staleRef.current = true), revalidator.revalidate())} />
+          <span className="clip-item__duration">{clock(clip.duration)}</span>
+        </span>
+      ) : (
+        <a
+          href={playHref}
+          className="clip-item__thumb"
+          data-testid="clip-thumb"
+          onClick={(e) => {
+            // A plain click opens the dialog in place; a new tab, or a click before the script runs, follows the link.
+            if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+            e.preventDefault();
+            onPlay();
+          }}
+        >
+          <ClipPoster clip={clip} onStale={() => !staleRef.current && ((staleRef.current = true), revalidator.revalidate())} />
+          <span className="visually-hidden">{t("list.play", { name: clip.name })}</span>
+          <span className="clip-item__duration">{clock(clip.duration)}</span>
+        </a>
+      )}
       <div className="clip-item__body">
         <h3 className="clip-item__name">{clip.name}</h3>
         <p className="clip-item__meta">
           <span className={`badge clip-item__status clip-item__status--${clip.status}`}>{t(`status.${clip.status}`)}</span>{" "}
-          {clip.tags.map((key) => (
-            <span key={key} className="chip chip--static">
-              {tagLabel(tags, key)}
+          {clip.tags.length ? (
+            <span className="clip-item__tags">
+              {clip.tags.map((key) => (
+                <span key={key} className="chip chip--static">
+                  {tagLabel(tags, key)}
+                </span>
+              ))}
             </span>
-          ))}{" "}
+          ) : null}{" "}
           <span>{t("list.duration", { duration: clock(clip.duration) })}</span> · <time dateTime={clip.created_at}>{created}</time>
         </p>
         {source ? <p className="clip-item__source">{t("list.from", { source })}</p> : null}
@@ -181,4 +231,8 @@ function ClipItem({ clip, tags, origin, source, onPlay }: { clip: Clip; tags: re
       </div>
     </li>
   );
+}
+
+function ClipPoster({ clip, onStale }: { clip: Clip; onStale: () => void }) {
+  return clip.poster ? <img src={clip.poster.url} alt="" width={320} height={180} loading="lazy" onError={onStale} /> : <span className="clip-item__thumb-empty" aria-hidden="true" />;
 }

@@ -1,26 +1,38 @@
 // Plays one clip in a modal dialog (native <dialog>: focus stays inside, Escape closes). A ready clip plays its MP4
 // file natively; an unfinished one plays at once from its instant preview, a DASH slice of the source's own segments
-// (SPEC "two-phase clips"), through shaka (imported only when such a preview is opened).
+// (SPEC "two-phase clips"), through shaka (imported only when such a preview is opened). Rendered on the server (the
+// page's address asked for the clip) it is open in the page; once the script runs it becomes modal.
 import type { Clip } from "@api/contract/clips";
 import { useEffect, useRef } from "react";
 import { useMediaEvents } from "~/features/player/media-events";
 import { useShakaPlayer } from "~/features/player/useShakaPlayer";
 
-export function ClipPlayerDialog({ clip, onClose, closeLabel }: { clip: Clip; onClose: () => void; closeLabel: string }) {
+export function ClipPlayerDialog({ clip, onClose, closeLabel, closeHref }: { clip: Clip; onClose: () => void; closeLabel: string; closeHref: string }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    if (!dialog) return;
+    // Open in the page (the server's rendering): taking the attribute away closes it without a "close" event.
+    if (dialog.open && !dialog.matches(":modal")) dialog.removeAttribute("open");
+    if (!dialog.open) dialog.showModal();
+    return () => dialog.close();
   }, []);
   const titleId = `clip-dialog-${clip.id}`;
   return (
-    <dialog ref={dialogRef} className="clip-dialog" aria-labelledby={titleId} onClose={onClose} data-testid="clip-dialog">
+    <dialog ref={dialogRef} open className="clip-dialog" aria-labelledby={titleId} onClose={onClose} data-testid="clip-dialog">
       <div className="clip-dialog__head">
         <h2 id={titleId}>{clip.name}</h2>
-        <button type="button" className="button" onClick={() => dialogRef.current?.close()}>
+        {/* A link: it closes the dialog without the script too (back to the page without ?play). */}
+        <a
+          href={closeHref}
+          className="button"
+          onClick={(e) => {
+            e.preventDefault();
+            dialogRef.current?.close();
+          }}
+        >
           {closeLabel}
-        </button>
+        </a>
       </div>
       {clip.file ? (
         <FileVideo clip={clip} url={clip.file.url} />

@@ -1,13 +1,11 @@
 // The cutter's arithmetic (issue 11), pure so it is unit-tested: cuts snap to the source's segments and stay within
-// the seekable range and the longest clip; the timeline shows a window of at most ten minutes around the cut.
+// the seekable range and the longest clip; the timeline shows a zoomed window around the cut.
 
 export interface Span {
   start: number;
   end: number;
 }
 
-/** How much of a long timeline the cutter shows at once. */
-export const WINDOW_S = 600;
 /** The first cut's length when the cutter opens. */
 export const DEFAULT_CLIP_S = 30;
 
@@ -82,12 +80,66 @@ export function moveEdge(cut: Span, edge: "start" | "end", to: number, range: Sp
   return { start, end };
 }
 
-/** The part of the range the timeline shows: all of it when short, else a ten-minute window around the cut. */
-export function timelineWindow(range: Span, cut: Span): Span {
-  if (range.end - range.start <= WINDOW_S) return range;
+/**
+ * The timeline's zoom (issue 28): the track shows a window of `span` seconds around the cut, so a 10-s cut on a
+ * 30-min DVR window is not a sliver with its handles on top of each other. The spans a viewer may pick are steps of
+ * ZOOM_SPANS between the one that holds the cut inside the margins and the widest where the cut still takes
+ * 1/MAX_SPAN_PER_CUT of the track (its two handles never overlap); the whole range when it is shorter.
+ */
+export const ZOOM_SPANS = [10, 20, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 14400] as const;
+/** The widest window for a cut, in cut lengths: the cut keeps a twelfth of the track, wider than its two handles. */
+export const MAX_SPAN_PER_CUT = 12;
+/** The window the cutter opens on, in cut lengths: the cut takes about a third of the track. */
+export const FIT_SPAN_PER_CUT = 3;
+/** A cut nearer a window's edge than this share of it moves the window (so a handle can go on past the edge). */
+export const EDGE_SHARE = 0.1;
+
+/** The spans the timeline may show for a cut of `length` seconds in `range`, narrowest first. */
+export function zoomSpans(range: Span, length: number): number[] {
+  const full = range.end - range.start;
+  if (full <= 0) return [0];
+  const narrowest = length / (1 - 2 * EDGE_SHARE);
+  const widest = Math.max(narrowest, length * MAX_SPAN_PER_CUT);
+  const spans = ZOOM_SPANS.filter((s) => s >= narrowest && s <= widest).map((s) => Math.min(s, full));
+  if (full <= widest) spans.push(full);
+  else if (!spans.length) spans.push(widest);
+  return [...new Set(spans)].sort((a, b) => a - b);
+}
+
+/** The span to show: the wanted one when allowed, else the nearest allowed; without a wish, a third of the track for the cut. */
+export function pickSpan(spans: readonly number[], length: number, wanted: number | null): number {
+  const goal = wanted ?? length * FIT_SPAN_PER_CUT;
+  if (wanted === null) return spans.find((s) => s >= goal) ?? spans[spans.length - 1]!;
+  return spans.reduce((best, s) => (Math.abs(s - goal) < Math.abs(best - goal) ? s : best), spans[0]!);
+}
+
+/** One step in (narrower) or out (wider) from `span`, or null at the end of the allowed spans. */
+export function zoomStep(spans: readonly number[], span: number, direction: "in" | "out"): number | null {
+  const i = spans.indexOf(span);
+  const next = direction === "in" ? i - 1 : i + 1;
+  return i < 0 || next < 0 || next >= spans.length ? null : spans[next]!;
+}
+
+/**
+ * The window of `span` seconds the track shows: the previous window (moved back inside a range that slid) while the
+ * cut stays clear of its edges, else one centred on the cut; always inside the range. Keeping it still while the cut
+ * moves inside means a dragged handle does not move under the pointer.
+ */
+export function zoomWindow(range: Span, cut: Span, span: number, previous: Span | null): Span {
+  if (span >= range.end - range.start) return range;
+  const inside = (w: Span): Span => {
+    const start = clamp(w.start, range.start, range.end - span);
+    return { start, end: start + span };
+  };
+  if (previous && previous.end - previous.start === span) {
+    const kept = inside(previous);
+    const margin = span * EDGE_SHARE;
+    const clearStart = cut.start >= kept.start + margin || kept.start <= range.start;
+    const clearEnd = cut.end <= kept.end - margin || kept.end >= range.end;
+    if (clearStart && clearEnd) return kept.start === previous.start ? previous : kept;
+  }
   const middle = (cut.start + cut.end) / 2;
-  const start = clamp(middle - WINDOW_S / 2, range.start, range.end - WINDOW_S);
-  return { start, end: start + WINDOW_S };
+  return inside({ start: middle - span / 2, end: middle + span / 2 });
 }
 
 /** The thumbnail numbers along a window, one per slot (`{n}` of the grant's thumbnail URL: floor(t / interval)). */

@@ -17,6 +17,7 @@ import type { PlayerStream } from "./events";
 import { Preroll } from "./Preroll";
 import { createSeeker, type Seeker } from "./seek";
 import { useAutoHide } from "./useAutoHide";
+import { useBuffering } from "./useBuffering";
 import { useCaptions } from "./useCaptions";
 import { usePlaybackState } from "./usePlaybackState";
 import { useShakaPlayer, type ShakaPlayer } from "./useShakaPlayer";
@@ -221,6 +222,7 @@ function MainPlayer({ eventId, manifest, token, tokenPlace, stream, poster, titl
   };
   const controlsId = `player-controls-${eventId}`;
   const showUnmute = autoMuted && state.muted && status === "ready";
+  const buffering = useBuffering(videoRef) && status === "ready";
 
   return (
     <div
@@ -244,6 +246,11 @@ function MainPlayer({ eventId, manifest, token, tokenPlace, stream, poster, titl
             <MutedIcon />
             <span>{t("controls.tapToUnmute")}</span>
           </button>
+        ) : null}
+        {buffering ? (
+          <span className="player__spinner" role="status" data-testid="player-buffering">
+            <span className="visually-hidden">{t("buffering")}</span>
+          </span>
         ) : null}
         {status === "error" ? (
           <p className="player__error" role="alert">
