@@ -20,6 +20,8 @@ import { googleTagId } from "~/features/analytics/google-tag-rules";
 import { ChannelNotFound } from "~/features/shell/ChannelNotFound";
 import { CookieNotice } from "~/features/shell/CookieNotice";
 import { NotFoundView } from "~/features/shell/NotFoundView";
+import { readFlashToast } from "~/server/toast.server";
+import { ToastProvider } from "~/ui/Toasts";
 import { ReloadScreen } from "~/features/shell/ReloadScreen";
 import { SiteFooter } from "~/features/shell/SiteFooter";
 import { SiteHeader } from "~/features/shell/SiteHeader";
@@ -85,6 +87,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     // when signed in (it follows them to every device), else this browser's cookie.
     hideScores: user ? user.hide_scores : scoresHidden(request.headers.get("Cookie")),
     spoilersOnAccount: user !== null,
+    // A toast an action's redirect left for this page (its cookie is cleared by the page once shown).
+    toast: readFlashToast(request),
   };
 }
 
@@ -193,11 +197,13 @@ function PlainShell({ lang, children }: { lang: RootData["lang"]; children: Reac
 // One manager of the live-state connections for the document (issue 26): it outlives navigations, so a watch page and
 // the cards of the page before it share a connection to the same event.
 export default function App() {
-  const { hideScores, spoilersOnAccount } = useLoaderData<typeof loader>();
+  const { hideScores, spoilersOnAccount, toast } = useLoaderData<typeof loader>();
   return (
     <LiveEventsProvider>
       <SpoilerSafeProvider hidden={hideScores} onAccount={spoilersOnAccount}>
-        <Outlet />
+        <ToastProvider flash={toast}>
+          <Outlet />
+        </ToastProvider>
       </SpoilerSafeProvider>
     </LiveEventsProvider>
   );
@@ -232,9 +238,20 @@ export function ErrorBoundary() {
       );
     }
   }
+  // SPEC §8's global error state (429, an outage, a failed load after the page was up): what happened, and a way on
+  // that the viewer chooses (no automatic retry).
+  const busy = isRouteErrorResponse(error) && (error.status === 429 || error.status === 503);
   return (
-    <section className="page narrow" role="alert">
-      <h1>{t("errors.generic")}</h1>
+    <section className="page narrow global-error" role="alert">
+      <h1>{t(busy ? "errors.unavailable" : "errors.generic")}</h1>
+      <p className="global-error__actions">
+        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+          {t("reload.button")}
+        </button>
+        <a href="/" className="button button--secondary">
+          {t("errors.home")}
+        </a>
+      </p>
     </section>
   );
 }

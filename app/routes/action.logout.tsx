@@ -3,11 +3,12 @@ import { isApiRequestError } from "~/server/api/errors";
 import { optionalUser } from "~/server/guards.server";
 import { destroySession } from "~/server/session.server";
 import { readForm } from "~/server/form.server";
+import { flashToast } from "~/server/toast.server";
 
 // Logout kills the session on the server (SPEC §4), then drops the cookie whatever the API said about the token.
 export async function action({ request, context }: ActionFunctionArgs) {
   await readForm(request, { bodyless: true });
-  const { api } = optionalUser(context);
+  const { api, tenant } = optionalUser(context);
   if (api.hasSession) {
     try {
       await api.account.logout();
@@ -16,7 +17,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!isApiRequestError(error, "unauthenticated")) console.error("logout failed:", error instanceof Error ? error.message : error);
     }
   }
-  return redirect("/", { headers: { "Set-Cookie": destroySession(request) } });
+  // SPEC §4: the stored key goes with the user, and a fresh one is fetched (a failure leaves the next request to try).
+  await tenant.apiKey.renew().catch(() => undefined);
+  const headers = new Headers({ "Set-Cookie": destroySession(request) });
+  headers.append("Set-Cookie", flashToast(request, "info", "loggedOut"));
+  return redirect("/", { headers });
 }
 
 export const loader = () => redirect("/");

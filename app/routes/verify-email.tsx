@@ -1,11 +1,10 @@
-import { signedLinkSchema } from "@api/contract/auth";
+import { AUTH_MESSAGES, signedLinkSchema } from "@api/contract/auth";
 import { type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthPage, FormNotice } from "~/features/auth/AuthFields";
 import { authLinks } from "~/features/auth/links";
 import { metaFromLoader } from "~/lib/route-meta";
-import { authMessage } from "~/lib/validation";
 import { isApiRequestError } from "~/server/api/errors";
 import { requireTenant } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
@@ -19,13 +18,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const meta = { title: t("auth:titles.verifyEmail") };
   const signedIn = Boolean(context.session.user);
   const link = signedLinkSchema().safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!link.success) return { verified: false, error: t("auth:messages.verificationFailed"), signedIn, meta };
+  // The page's own words (SPEC §8): "Verification your email address failed." for a link that is wrong, used or
+  // expired; "Your email already verified." when there is nothing left to do, said as news rather than an error.
+  const failed = { verified: false, tone: "error" as const, error: t("auth:verifyEmail.failed"), signedIn, meta };
+  if (!link.success) return failed;
   try {
     await auth.emailVerify(link.data);
-    return { verified: true, error: null, signedIn, meta };
+    return { verified: true, tone: "success" as const, error: null, signedIn, meta };
   } catch (error) {
     if (isApiRequestError(error, "validation", "not_found", "http") && error.status && error.status < 500) {
-      return { verified: false, error: authMessage(t, error.message), signedIn, meta };
+      if (error.message === AUTH_MESSAGES.emailAlreadyVerified) {
+        return { verified: false, tone: "info" as const, error: t("auth:verifyEmail.alreadyVerified"), signedIn, meta };
+      }
+      return failed;
     }
     throw error;
   }
@@ -41,7 +46,7 @@ export default function VerifyEmail() {
   const { t } = useTranslation("auth");
   return (
     <AuthPage title={t("titles.verifyEmail")}>
-      {data.verified ? <FormNotice tone="success">{t("verifyEmail.success")}</FormNotice> : <FormNotice tone="error">{data.error}</FormNotice>}
+      {data.verified ? <FormNotice tone="success">{t("verifyEmail.success")}</FormNotice> : <FormNotice tone={data.tone}>{data.error}</FormNotice>}
       <p className="auth-actions">
         {data.signedIn ? null : (
           <Link to="/login" className="button button--secondary">

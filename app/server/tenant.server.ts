@@ -4,7 +4,7 @@ import type { BootstrapData, ChannelConfig } from "@api/contract/channel";
 import { DEFAULT_LANGUAGE, type Language } from "@api/contract/constants";
 import { bootstrapKey, configKey } from "@api/lib/cache-keys";
 import { appConfig, devToolsOn } from "@api/env";
-import { channelKeySource } from "./api/api-key.server";
+import { channelKeySource, type ChannelKeySource } from "./api/api-key.server";
 import { authEndpoints, type AuthEndpoints } from "./api/auth.server";
 import { calendarEndpoints, type CalendarEndpoints } from "./api/calendar.server";
 import { catalogueEndpoints, type CatalogueEndpoints } from "./api/catalogue.server";
@@ -36,6 +36,8 @@ export type TenantState =
       kind: "ok";
       channel: ChannelConfig;
       lang: Language;
+      /** The channel's api key as this isolate holds it (renewed at logout). */
+      apiKey: Pick<ChannelKeySource, "renew">;
       api: ChannelEndpoints;
       catalogue: CatalogueEndpoints;
       search: SearchEndpoints;
@@ -118,6 +120,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       kind: "ok",
       channel: config,
       lang,
+      apiKey: keys,
       api,
       catalogue: catalogueEndpoints(client, lang),
       search: searchEndpoints(client, lang),

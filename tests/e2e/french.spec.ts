@@ -38,7 +38,7 @@
 // │   /registration          h1 auth:titles.registration; the button auth:registration.submit
 // │   /password-reset-request  h1 auth:titles.passwordResetRequest
 // │   /password-reset        (no link) h1 auth:titles.passwordReset; auth:messages.resetFailed
-// │   /verify-email          (no link) h1 auth:titles.verifyEmail; auth:messages.verificationFailed
+// │   /verify-email          (no link) h1 auth:titles.verifyEmail; auth:verifyEmail.failed
 // │   /confirm-account-deletion  h1 auth:titles.confirmDeletion
 // │   /reminders/unsubscribe h1 reminders:unsubscribe.title
 // │ a TV and the profile (on a channel that turns remote sign-in on): /device signed out, then the viewer
@@ -263,7 +263,7 @@ test("account pages, signed out: log in, register, forgotten password, a reset, 
   await open(page, ch, "/password-reset", fr("auth:titles.passwordReset"));
   await expect(page.getByText(fr("auth:messages.resetFailed"))).toBeVisible();
   await open(page, ch, "/verify-email", fr("auth:titles.verifyEmail"));
-  await expect(page.getByText(fr("auth:messages.verificationFailed"))).toBeVisible();
+  await expect(page.getByText(fr("auth:verifyEmail.failed"))).toBeVisible();
   await open(page, ch, "/confirm-account-deletion", fr("auth:titles.confirmDeletion"));
   await open(page, ch, "/reminders/unsubscribe", fr("reminders:unsubscribe.title"));
 });

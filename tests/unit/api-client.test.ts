@@ -250,6 +250,14 @@ describe("channelKeySource", () => {
     mint.mockClear();
   });
 
+  it("renews: forgets the stored key and mints a fresh one (logout, SPEC §4)", async () => {
+    const source = channelKeySource("alpha", mint, now);
+    expect(await source.ensure()).toBe("minted-1");
+    expect(await source.renew()).toBe("minted-2");
+    expect(await channelKeySource("alpha", mint, now).get()).toBe("minted-2");
+    expect(mint).toHaveBeenCalledTimes(2);
+  });
+
   it("mints once and keeps the key for the channel", async () => {
     const source = channelKeySource("alpha", mint, now);
     expect(await source.ensure()).toBe("minted-1");

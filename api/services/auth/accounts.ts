@@ -163,7 +163,13 @@ export async function verifyEmail(req: AuthRequest, link: LinkParams): Promise<U
     const change = await checkAs("change_email");
     if (change.ok || change.reason !== "invalid") return confirmEmailChange(req, link, change);
   }
-  if (!check.ok) throw new ApiError(422, AUTH_MESSAGES.verificationFailed);
+  if (!check.ok) {
+    // A genuine link followed again (from the mail, a second time) finds nothing left to do: say so.
+    if (check.reason === "used" && (await findUserByEmail(req.db, req.channel.id, link.email))?.emailVerifiedAt != null) {
+      throw new ApiError(409, AUTH_MESSAGES.emailAlreadyVerified);
+    }
+    throw new ApiError(422, AUTH_MESSAGES.verificationFailed);
+  }
   const user = await linkUser(req, link.email, check.userId);
   if (user.emailVerifiedAt !== null) throw new ApiError(409, AUTH_MESSAGES.emailAlreadyVerified);
   const [, updated] = await req.db.batch([

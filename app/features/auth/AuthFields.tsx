@@ -66,7 +66,7 @@ export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 /** A form-level message (throttling, a failed link) or a confirmation. */
-export function FormNotice({ tone, children }: { tone: "error" | "success"; children: ReactNode }) {
+export function FormNotice({ tone, children }: { tone: "error" | "success" | "info"; children: ReactNode }) {
   return (
     <p className={`notice notice--${tone}`} role={tone === "error" ? "alert" : "status"}>
       {children}

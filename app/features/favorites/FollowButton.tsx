@@ -1,9 +1,11 @@
 import type { FavoritableType } from "@api/contract/favorites";
 import { useFetcher, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { FetchMarker } from "~/lib/fetch-marker";
 import type { RootData } from "~/root";
 import type { FavoritesActionData } from "~/routes/action.favorites";
+import { useToast } from "~/ui/Toasts";
 
 export interface FollowTarget {
   type: FavoritableType;
@@ -24,6 +26,13 @@ export function FollowButton({ target, compact, label }: { target: FollowTarget;
   const root = useRouteLoaderData<RootData>("root");
   const location = useLocation();
   const { fetcher, error } = useFavoritesAction();
+  const toast = useToast();
+  // Each completed follow or unfollow is confirmed by a toast (the data object is new for every answer).
+  const data = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (!data?.ok) return;
+    toast({ type: "success", text: t(data.intent === "follow" ? "common:toasts.following" : "common:toasts.unfollowed", { name: target.name }) });
+  }, [data, t, target.name, toast]);
   const favorite = root?.following?.find((f) => f.type === target.type && f.favoritable_id === target.id) ?? null;
   const pending = fetcher.formData?.get("intent");
   const following = pending === "follow" ? true : pending === "unfollow" ? false : Boolean(favorite);

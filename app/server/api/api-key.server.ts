@@ -11,6 +11,8 @@ const EXPIRY_MARGIN_MS = 5 * 60_000;
 export interface ChannelKeySource extends ApiKeySource {
   /** The key, minting one if needed. Throws when none can be had (the reload screen). */
   ensure(): Promise<string>;
+  /** Forgets the stored key and gets a fresh one (SPEC §4: logout clears the stored key, then gets a fresh one). */
+  renew(): Promise<string>;
 }
 
 export function channelKeySource(alias: string, mint: () => Promise<ApiKeyGrant>, now: () => number): ChannelKeySource {
@@ -37,6 +39,10 @@ export function channelKeySource(alias: string, mint: () => Promise<ApiKeyGrant>
     },
     clear() {
       grants.delete(alias);
+    },
+    renew() {
+      grants.delete(alias);
+      return ensure();
     },
   };
 }
