@@ -1,6 +1,7 @@
 // /buy (SPEC §2, §4): what is bought comes from event_id, single_event_package_id, package_id or subscription_id
 // (plus the picks of /select-package); the buyer sees the invoice preview, can apply a promo code, pays with a saved
 // or new card, passes the confirmation step if the bank asks, then the order is polled until it is paid.
+import { CHECKOUT_MESSAGES } from "@api/contract/commerce";
 import { COMMERCE_MESSAGES, type BuyResult, type SavedCardWire } from "@api/contract/commerce-types";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/cloudflare";
 import { Link, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
@@ -30,7 +31,7 @@ import { getT } from "~/server/i18n.server";
 import { readForm } from "~/server/form.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { tenant, api } = requireUser(context, request);
+  const { tenant, api, user } = requireUser(context, request);
   const url = new URL(request.url);
   const t = await getT(tenant.lang);
   const target = await resolveTarget(context, url.searchParams);
@@ -68,6 +69,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       owned: holding(product, orders, Date.now(), catalogue).owned,
       selection: [...product.event_categories, ...product.participants].filter((r) => picked.includes(r.id)).map((r) => r.name),
       redirectTo: afterPurchase(url.searchParams, target.eventId),
+      // The API's geo verdict for this visitor (SPEC §6): the API refuses the purchase, so the page says why up front.
+      regionBlocked: user.is_geo_blocked,
     },
     shop: null,
   });
@@ -220,6 +223,13 @@ function Checkout({ target, checkout, publishableKey }: Ready) {
           <Link className="button button--primary" to={checkout.redirectTo}>
             {t("buy.watch")}
           </Link>
+        </>
+      ) : checkout.regionBlocked ? (
+        <>
+          <InvoiceSummary preview={invoice} period={product.period} />
+          <div data-testid="region-blocked">
+            <FormNotice tone="error">{commerceMessage(t, CHECKOUT_MESSAGES.regionBlocked)}</FormNotice>
+          </div>
         </>
       ) : (
         <>
