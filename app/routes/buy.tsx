@@ -4,7 +4,7 @@
 import { CHECKOUT_MESSAGES } from "@api/contract/commerce";
 import { COMMERCE_MESSAGES, type BuyResult, type SavedCardWire } from "@api/contract/commerce-types";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/cloudflare";
-import { Link, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Link, type ShouldRevalidateFunction, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormNotice } from "~/features/auth/AuthFields";
@@ -89,6 +89,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "coupon") return applyPromo(form, url, target, calls, t);
   return pay(form, url, target, calls, t, tenant.lang, new Date());
 }
+
+/**
+ * A purchase under way keeps the page as it was priced: reloading its data after the pay (or confirm) press would
+ * price it again with the trial already taken (the full price for a moment, and "Pay" on the button) while the order
+ * is polled. A refused press reloads as usual.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) => {
+  const intent = formData?.get("intent");
+  const buy = (actionResult as { buy?: BuyResult | null } | undefined)?.buy;
+  if ((intent === "pay" || intent === "confirm") && buy && buy.status !== "failed") return false;
+  return defaultShouldRevalidate;
+};
 
 export const links = commerceLinks;
 export const meta = metaFromLoader;
