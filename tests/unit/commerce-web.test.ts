@@ -60,6 +60,8 @@ describe("labels and links", () => {
   it("translates the SPEC's messages and keeps unknown ones", () => {
     expect(commerceMessage(t, "Wrong promo code")).toBe("commerce:messages.wrongPromoCode");
     expect(commerceMessage(t, "Your card was declined.")).toBe("commerce:messages.declined");
+    // The API's geo refusal at checkout (issue 28) in the page's language.
+    expect(commerceMessage(t, "We're sorry, but this content is not available in your region.")).toBe("commerce:messages.regionBlocked");
     expect(commerceMessage(t, "Something else")).toBe("Something else");
   });
 
