@@ -98,6 +98,18 @@ export const COUPON_DURATIONS = ["once", "forever", "repeating"] as const;
 
 // ---- Checkout and orders (issue 6, part 2). Money in major units, like Product. ----
 
+/**
+ * What an order gives, as the API decides it (services/commerce/validity.ts) and the profile and the receipt mail say
+ * it: a single event (its name and start), a fixed-term pass (valid until), a subscription that renews (on its next
+ * charge) or whose renewal is off (access ends), or a pass without an end.
+ */
+export type OrderValidity =
+  | { kind: "event"; event_id: number; title: string; starts_at: string | null; time_zone: string | null }
+  | { kind: "until"; at: string }
+  | { kind: "renews"; at: string }
+  | { kind: "ends"; at: string }
+  | { kind: "open" };
+
 /** GET orders, orders/{id}: one purchase as the buyer sees it (SPEC §3 "Order"). */
 export interface Order {
   id: number;
@@ -125,6 +137,8 @@ export interface Order {
   subscription_status: (typeof SUBSCRIPTION_STATES)[number] | null;
   trial_ends_at: string | null;
   current_period_end: string | null;
+  /** What the order gives and until when (the profile shows it as it is). */
+  validity: OrderValidity;
   /** Why the last payment failed (the card issuer's words), when status is "failed". */
   failure_message: string | null;
   selected_category_ids: number[];

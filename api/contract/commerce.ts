@@ -2,6 +2,7 @@
 // stays zod-free for the browser.
 import { z } from "zod";
 import { langQuerySchema } from "./common";
+import { PLAYBACK_MESSAGES } from "./media";
 
 /** GET packages, subscriptions (public: no api key needed, but one may be sent). */
 export const productListQuerySchema = langQuerySchema.extend({ api_key: z.string().optional() });
@@ -140,4 +141,6 @@ export const CHECKOUT_MESSAGES = {
   notConfirmable: "This payment does not need a confirmation",
   inProgress: "Your payment is being processed",
   parentPassMissing: "This add-on needs its pass first",
+  /** SPEC §6: a blocked country is told so at checkout, before any payment, in the words playback uses. */
+  regionBlocked: PLAYBACK_MESSAGES.geo,
 } as const;

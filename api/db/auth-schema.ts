@@ -116,6 +116,8 @@ export const mailOutbox = sqliteTable(
     error: text("error"),
     createdAt: integer("created_at").notNull(),
     sentAt: integer("sent_at"),
+    /** A mail that must be written once whatever repeats its cause (a receipt per payment): unique per channel. */
+    dedupeKey: text("dedupe_key"),
   },
-  (t) => [index("mail_outbox_channel_idx").on(t.channelId, t.createdAt)],
+  (t) => [index("mail_outbox_channel_idx").on(t.channelId, t.createdAt), uniqueIndex("mail_outbox_dedupe_idx").on(t.channelId, t.dedupeKey)],
 );

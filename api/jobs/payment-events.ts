@@ -7,6 +7,7 @@ import { appConfig } from "../env";
 import { SandboxPaymentProvider } from "../providers/payments/sandbox";
 import type { RenewalReport } from "../providers/payments/sandbox-billing";
 import type { EventDelivery, SignedEvent } from "../providers/payments/types";
+import { receiptAfter } from "../services/commerce/receipts";
 import { receiveWebhook, sandboxWebhookSecret, WebhookRejected, type WebhookOutcome, webhookSecretFor } from "../services/commerce/webhook-apply";
 
 export const paymentEventJob = z.object({
@@ -38,14 +39,19 @@ export function signedAt(signature: string): number {
  * redelivers the message.
  */
 export async function processPaymentEvent(env: Env, event: SignedEvent): Promise<WebhookOutcome | null> {
+  const db = getDb(env.DB);
+  const now = signedAt(event.signature);
   try {
-    return await receiveWebhook(getDb(env.DB), {
+    const outcome = await receiveWebhook(db, {
       channelId: event.channelId,
       payload: event.payload,
       signature: event.signature,
       secret: await webhookSecretFor(env, event.channelId),
-      now: signedAt(event.signature),
+      now,
     });
+    // A failure to write the receipt throws like any other: the queue redelivers, and the duplicate writes it.
+    await receiptAfter({ db, env, channelId: event.channelId, now }, outcome);
+    return outcome;
   } catch (error) {
     if (!(error instanceof WebhookRejected)) throw error;
     console.error("queue: dropping a payment event that does not verify", event.id, error.message);

@@ -27,6 +27,7 @@ import { buy, buyBundle, type Checkout, confirmOrder, startTrial, unsubscribe } 
 import { checkCoupon, invoicePreview, invoicePreviewWire } from "../services/commerce/pricing";
 import { customerOf, paymentsFor, providerError, storedCustomer } from "../services/commerce/provider";
 import { trialEligible } from "../services/commerce/rules";
+import { requestGeoBlocked } from "../services/auth/users";
 import { requestLang } from "../services/lang";
 import { loadOrderWire } from "./orders";
 
@@ -36,6 +37,7 @@ const checkout = (c: Context<AppEnv>): Checkout => ({
   channelId: c.get("channel").id,
   user: c.get("user"),
   now: c.get("now")(),
+  geoBlocked: requestGeoBlocked(c),
 });
 
 /** What the invoice preview and apply_coupon price: an active product of the channel (another channel's id: 404). */

@@ -1,9 +1,10 @@
 // /buy (SPEC §2, §4): what is bought comes from event_id, single_event_package_id, package_id or subscription_id
 // (plus the picks of /select-package); the buyer sees the invoice preview, can apply a promo code, pays with a saved
 // or new card, passes the confirmation step if the bank asks, then the order is polled until it is paid.
+import { CHECKOUT_MESSAGES } from "@api/contract/commerce";
 import { COMMERCE_MESSAGES, type BuyResult, type SavedCardWire } from "@api/contract/commerce-types";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, json } from "@remix-run/cloudflare";
-import { Link, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Link, type ShouldRevalidateFunction, useActionData, useFetcher, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormNotice } from "~/features/auth/AuthFields";
@@ -30,7 +31,7 @@ import { getT } from "~/server/i18n.server";
 import { readForm } from "~/server/form.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { tenant, api } = requireUser(context, request);
+  const { tenant, api, user } = requireUser(context, request);
   const url = new URL(request.url);
   const t = await getT(tenant.lang);
   const target = await resolveTarget(context, url.searchParams);
@@ -68,6 +69,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       owned: holding(product, orders, Date.now(), catalogue).owned,
       selection: [...product.event_categories, ...product.participants].filter((r) => picked.includes(r.id)).map((r) => r.name),
       redirectTo: afterPurchase(url.searchParams, target.eventId),
+      // The API's geo verdict for this visitor (SPEC §6): the API refuses the purchase, so the page says why up front.
+      regionBlocked: user.is_geo_blocked,
     },
     shop: null,
   });
@@ -86,6 +89,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "coupon") return applyPromo(form, url, target, calls, t);
   return pay(form, url, target, calls, t, tenant.lang, new Date());
 }
+
+/**
+ * A purchase under way keeps the page as it was priced: reloading its data after the pay (or confirm) press would
+ * price it again with the trial already taken (the full price for a moment, and "Pay" on the button) while the order
+ * is polled. A refused press reloads as usual.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, actionResult, defaultShouldRevalidate }) => {
+  const intent = formData?.get("intent");
+  const buy = (actionResult as { buy?: BuyResult | null } | undefined)?.buy;
+  if ((intent === "pay" || intent === "confirm") && buy && buy.status !== "failed") return false;
+  return defaultShouldRevalidate;
+};
 
 export const links = commerceLinks;
 export const meta = metaFromLoader;
@@ -220,6 +235,13 @@ function Checkout({ target, checkout, publishableKey }: Ready) {
           <Link className="button button--primary" to={checkout.redirectTo}>
             {t("buy.watch")}
           </Link>
+        </>
+      ) : checkout.regionBlocked ? (
+        <>
+          <InvoiceSummary preview={invoice} period={product.period} />
+          <div data-testid="region-blocked">
+            <FormNotice tone="error">{commerceMessage(t, CHECKOUT_MESSAGES.regionBlocked)}</FormNotice>
+          </div>
         </>
       ) : (
         <>

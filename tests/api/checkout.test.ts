@@ -8,7 +8,8 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BuyResult, Order, SavedCardWire } from "@api/contract/commerce-types";
 import { getDb } from "@api/db/client";
-import { orders, paymentCustomers, sandboxPaymentIntents, transactions } from "@api/db/schema";
+import { channelSettings, orders, paymentCustomers, sandboxPaymentIntents, transactions } from "@api/db/schema";
+import { clearChannelCache } from "@api/middleware/tenant";
 import { DAY, FIXED } from "./catalogue-fixtures";
 import { CARDS, seedShop, type Shop, shopper } from "./checkout-fixtures";
 
@@ -181,6 +182,33 @@ describe("subscriptions and trials", () => {
     expect(await data<Order>(await s.post("/api/stripe/unsubscribe", { order_id: row.id }))).toMatchObject({ renewal: "cancelled" });
     const pass = await data<BuyResult>(await s.post("/api/stripe/buy", { package_id: shop.season, payment_method_id: "pm_card_visa" }));
     expect((await error(await s.post("/api/stripe/unsubscribe", { order_id: pass.order_id }), 422)).message).toBe("This order does not renew");
+  });
+});
+
+describe("geo-blocking (SPEC §6, issue 28)", () => {
+  it("refuses a purchase from a blocked country before any order or payment, in the region message; elsewhere it sells", async () => {
+    await db
+      .insert(channelSettings)
+      .values({ channelId: shop.fx.alpha.id, key: "geo.blocked_countries", value: ["RU", "BY"] })
+      .onConflictDoUpdate({ target: [channelSettings.channelId, channelSettings.key], set: { value: ["RU", "BY"] } });
+    clearChannelCache(); // the geo rule travels with the cached channel, as after a tenant reload
+    const s = await shopper();
+    const from = (country: string) => ({ "x-simulate-country": country });
+    const attempts: [string, Record<string, unknown>][] = [
+      ["/api/stripe/buy", { event_id: shop.cat.alpha.events.upcomingSoon, single_event_package_id: shop.ppv, payment_method_id: "pm_card_visa" }],
+      ["/api/stripe/buy", { package_id: shop.season, payment_method_id: "pm_card_visa" }],
+      ["/api/stripe/buy_bundle", { bundle_id: shop.bundle, payment_method_id: "pm_card_visa" }],
+      ["/api/stripe/subscription/start_trial", { subscription_id: shop.monthly, payment_method_id: "pm_card_visa" }],
+    ];
+    for (const [path, body] of attempts) {
+      const refused = await error(await s.c.post(path, body, s.token, from("RU")), 403);
+      expect(refused.message).toBe("We're sorry, but this content is not available in your region.");
+    }
+    expect(await db.query.orders.findMany({ where: eq(orders.userId, s.session.user.id) })).toHaveLength(0);
+    expect(await intentsOf(shop.fx.alpha.id, s.session.user.id)).toHaveLength(0);
+    // The same rule as playback: the country decides, not the buyer; from an allowed one the purchase goes through.
+    const sold = await data<BuyResult>(await s.c.post("/api/stripe/buy", attempts[0][1], s.token, from("US")));
+    expect(sold.status).toBe("pending");
   });
 });
 

@@ -102,6 +102,21 @@ describe("GET orders", () => {
     expect(byId.get(ids.seeded)).toMatchObject({ status: "paid", activity_status: "active", product: { id: null, name: "hockey two days ago", kind: "event" }, amount: null, currency: null });
   });
 
+  it("says what each order gives (issue 28): a ppv its event and no renewal, a pass its end, a trial its renewal", async () => {
+    const list = (await data<Order[]>(await buyer.get("/api/orders?no_limit=1"))).data;
+    const byId = new Map(list.map((o) => [o.id, o]));
+    // Never "until cancelled" for a one-time purchase of an event: the event itself, "Away @ Home", and its start.
+    expect(byId.get(ids.ppv)!.validity).toEqual({ kind: "event", event_id: shop.cat.alpha.events.upcomingSoon, title: expect.stringContaining(" @ "), starts_at: new Date(FIXED + 2 * 3_600_000).toISOString(), time_zone: "America/Chicago" });
+    expect(byId.get(ids.seeded)!.validity).toMatchObject({ kind: "event", event_id: shop.cat.alpha.events.finishedOld });
+    expect(byId.get(ids.season)!.validity).toEqual({ kind: "until", at: new Date(Date.UTC(2027, 10, 21, 12, 1)).toISOString() });
+    const trial = byId.get(ids.trial)!;
+    await eventually(async () => (await data<Order>(await buyer.get(`/api/orders/${ids.trial}`))).data.validity.kind === "renews", "the trial's subscription event");
+    expect((await data<Order>(await buyer.get(`/api/orders/${ids.trial}`))).data.validity).toEqual({ kind: "renews", at: trial.trial_ends_at });
+    // Auto-renewal off: access ends on the same date, nothing renews.
+    const cancelled = (await data<Order>(await buyer.post("/api/stripe/unsubscribe", { order_id: ids.trial }))).data;
+    expect(cancelled.validity).toEqual({ kind: "ends", at: trial.trial_ends_at });
+  });
+
   it("answers one order by id; another user's, another channel's or a malformed id is refused", async () => {
     const one = (await data<Order>(await buyer.get(`/api/orders/${ids.failed}`))).data;
     expect(one).toMatchObject({ id: ids.failed, status: "failed" });

@@ -49,9 +49,10 @@ describe("minor and major units", () => {
 });
 
 describe("periods (SPEC §9)", () => {
-  it("renews monthly plans every 30 days", () => {
-    expect(periodEnd(NOW, "month") - NOW).toBe(30 * DAY);
-    expect(renewalDates(NOW, "month", 3)).toEqual([NOW + 30 * DAY, NOW + 60 * DAY, NOW + 90 * DAY]);
+  it("renews monthly plans every calendar month, as the provider charges them (not every 30 days: ADR 036)", () => {
+    expect(periodEnd(NOW, "month")).toBe(Date.UTC(2026, 11, 21, 12, 0, 0));
+    expect(renewalDates(NOW, "month", 3)).toEqual([Date.UTC(2026, 11, 21, 12), Date.UTC(2027, 0, 21, 12), Date.UTC(2027, 1, 21, 12)]);
+    expect(periodEnd(Date.UTC(2027, 0, 31, 8), "month")).toBe(Date.UTC(2027, 1, 28, 8));
   });
 
   it("renews annual plans every 12 calendar months, clamping the day", () => {
@@ -137,7 +138,8 @@ describe("invoicePreview", () => {
     expect(p.trial_days).toBe(30);
     expect(p.first_charge_at).toBe(NOW + 30 * DAY);
     expect(p.total).toBe(1499 - 150); // the once coupon reduces the first real charge
-    expect(p.next_charge).toEqual({ amount: 1499, at: NOW + 60 * DAY });
+    // The trial's end plus one calendar month (December 21 → January 21).
+    expect(p.next_charge).toEqual({ amount: 1499, at: Date.UTC(2027, 0, 21, 12) });
   });
 
   it("gives no trial to a buyer who is not eligible", () => {

@@ -22,7 +22,7 @@ const order = (over: Partial<Order>): Order => ({
   id: 1, type: "package", status: "paid", activity_status: "active",
   product: { id: 1, name: "Pass", kind: "package", event_category_id: null, participant_id: null }, event_id: null, amount: 10, amount_paid: 10, discount: 0,
   currency: "USD", created_at: "2026-11-01T00:00:00Z", starts_at: "2026-11-01T00:00:00Z", ends_at: null, renewal: null, subscription_status: null,
-  trial_ends_at: null, current_period_end: null, failure_message: null, selected_category_ids: [], selected_participant_ids: [], capabilities: ["watch"],
+  trial_ends_at: null, current_period_end: null, validity: { kind: "open" }, failure_message: null, selected_category_ids: [], selected_participant_ids: [], capabilities: ["watch"],
   limits: { clips: 0, downloads: 0 }, simultaneous_logins: null, ...over,
 });
 
@@ -60,6 +60,8 @@ describe("labels and links", () => {
   it("translates the SPEC's messages and keeps unknown ones", () => {
     expect(commerceMessage(t, "Wrong promo code")).toBe("commerce:messages.wrongPromoCode");
     expect(commerceMessage(t, "Your card was declined.")).toBe("commerce:messages.declined");
+    // The API's geo refusal at checkout (issue 28) in the page's language.
+    expect(commerceMessage(t, "We're sorry, but this content is not available in your region.")).toBe("commerce:messages.regionBlocked");
     expect(commerceMessage(t, "Something else")).toBe("Something else");
   });
 

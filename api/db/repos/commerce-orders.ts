@@ -3,6 +3,7 @@
 // from pending to failed here; paid, active and refunded are the webhook's.
 import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { participants } from "../catalogue-schema";
 import { type OrderRow, orders, products, transactions } from "../commerce-schema";
 import { events } from "../schema";
 
@@ -99,19 +100,37 @@ export async function transactionsOfOrders(db: Db, channelId: number, orderIds: 
     .orderBy(desc(transactions.createdAt), desc(transactions.id));
 }
 
-/** Names for orders: every product of the channel (inactive ones too: old orders keep their name) and the events. */
+/**
+ * Names for orders: every product of the channel (inactive ones too: old orders keep their name) and the events of
+ * event orders, with their start and teams (what an event order gives: services/commerce/validity.ts).
+ */
 export async function orderNames(db: Db, channelId: number, eventIds: number[]) {
-  const [productRows, eventRows] = await db.batch([
+  const ids = eventIds.length ? eventIds : [0];
+  const ofEvents = db
+    .select({ id: events.homeTeamId })
+    .from(events)
+    .where(and(eq(events.channelId, channelId), inArray(events.id, ids)))
+    .union(db.select({ id: events.awayTeamId }).from(events).where(and(eq(events.channelId, channelId), inArray(events.id, ids))));
+  const [productRows, eventRows, teamRows] = await db.batch([
     db
       .select({ id: products.id, name: products.name, kind: products.kind, simultaneousLogins: products.simultaneousLogins })
       .from(products)
       .where(eq(products.channelId, channelId)),
     db
-      .select({ id: events.id, name: events.name })
+      .select({ id: events.id, name: events.name, eventUtcTs: events.eventUtcTs, timeZone: events.timeZone, homeTeamId: events.homeTeamId, awayTeamId: events.awayTeamId })
       .from(events)
-      .where(and(eq(events.channelId, channelId), inArray(events.id, eventIds.length ? eventIds : [0]))),
+      .where(and(eq(events.channelId, channelId), inArray(events.id, ids))),
+    db
+      .select({ id: participants.id, name: participants.name, shortName: participants.shortName })
+      .from(participants)
+      .where(and(eq(participants.channelId, channelId), inArray(participants.id, ofEvents))),
   ]);
-  return { products: productRows, events: eventRows };
+  const teams = new Map(teamRows.map((t) => [t.id, { name: t.name, shortName: t.shortName }]));
+  const team = (id: number | null) => (id === null ? null : (teams.get(id) ?? null));
+  return {
+    products: productRows,
+    events: eventRows.map((e) => ({ id: e.id, name: e.name, eventUtcTs: e.eventUtcTs, timeZone: e.timeZone, home: team(e.homeTeamId), away: team(e.awayTeamId) })),
+  };
 }
 
 /** Every product of the channel (checkout resolves the buyer's choice and a bundle's items from it). */

@@ -76,6 +76,25 @@ export async function queueRenderedMail(db: Db, env: Pick<Env, "JOBS">, input: R
   return row.id;
 }
 
+/**
+ * Writes a rendered mail once per `dedupeKey` (unique per channel) and asks the queue to deliver it; null when a mail
+ * with that key was already written, by this call's cause delivered again or by a concurrent delivery of it.
+ */
+export async function queueRenderedMailOnce(db: Db, env: Pick<Env, "JOBS">, input: RenderedMailInput & { dedupeKey: string }): Promise<number | null> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ channelId: input.channelId, userId: input.userId, kind: input.kind, to: input.to, language: input.language, ...input.content, createdAt: input.now, dedupeKey: input.dedupeKey })
+    .onConflictDoNothing()
+    .returning({ id: mailOutbox.id });
+  if (!row) return null;
+  try {
+    await env.JOBS.send({ kind: "mail.send", id: row.id });
+  } catch (error) {
+    console.error("mail: could not enqueue", row.id, error);
+  }
+  return row.id;
+}
+
 /** Delivers one queued mail (the Queue consumer). Without a provider the mail is held in the outbox. */
 export async function deliverMail(db: Db, env: Pick<Env, "MAIL_API_KEY" | "MAIL_API_URL" | "MAIL_FROM">, id: number, now: number, fetcher?: typeof fetch): Promise<void> {
   const mail = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get();

@@ -25,6 +25,8 @@ export interface Checkout {
   channelId: number;
   user: UserRow;
   now: number;
+  /** SPEC §6: the request comes from a country the channel blocks (services/geo.ts, the rule playback applies). */
+  geoBlocked: boolean;
 }
 
 export interface SourceFields {
@@ -43,6 +45,14 @@ const passNotFound = () => notFound(COMMERCE_MESSAGES.passNotFound);
 const plainName = (p: ProductRow): string => (typeof p.name === "string" ? p.name : (Object.values(p.name)[0] ?? p.key));
 
 // ---- Preparation ----------------------------------------------------------------------------------------------
+
+/**
+ * SPEC §6: nothing is sold where nothing can be watched. Geo comes first in the access rule (access.ts canWatch),
+ * whatever the buyer holds, so a purchase from a blocked country is refused before any order or payment exists.
+ */
+function refuseBlockedRegion(ck: Checkout): void {
+  if (ck.geoBlocked) throw new ApiError(403, CHECKOUT_MESSAGES.regionBlocked);
+}
 
 /** SPEC §5: a saved card or a new one, exactly one. */
 export function sourceOf(body: SourceFields): PaymentSource {
@@ -325,6 +335,7 @@ async function purchaseBundle(ck: Checkout, body: SourceFields, bundle: ProductR
 
 /** POST stripe/buy. */
 export async function buy(ck: Checkout, body: BuyBody): Promise<BuyResult> {
+  refuseBlockedRegion(ck);
   const { idempotency_key, ...params } = body;
   return once(ck, idempotency_key, { step: "buy", ...params }, async () => {
     const all = await repo.productsOfChannel(ck.db, ck.channelId);
@@ -340,6 +351,7 @@ export async function buy(ck: Checkout, body: BuyBody): Promise<BuyResult> {
 
 /** POST stripe/buy_bundle. */
 export async function buyBundle(ck: Checkout, body: SourceFields & { bundle_id: number }): Promise<BuyResult> {
+  refuseBlockedRegion(ck);
   const { idempotency_key, ...params } = body;
   return once(ck, idempotency_key, { step: "bundle", ...params }, async () => {
     const all = await repo.productsOfChannel(ck.db, ck.channelId);
@@ -351,6 +363,7 @@ export async function buyBundle(ck: Checkout, body: SourceFields & { bundle_id: 
 
 /** POST /stripe/subscription/start_trial: refused (422) when the buyer is not eligible. */
 export async function startTrial(ck: Checkout, body: SourceFields & { subscription_id: number }): Promise<BuyResult> {
+  refuseBlockedRegion(ck);
   const { idempotency_key, ...params } = body;
   return once(ck, idempotency_key, { step: "trial", ...params }, async () => {
     const all = await repo.productsOfChannel(ck.db, ck.channelId);

@@ -4,10 +4,11 @@ import { CAPABILITIES, type Capability, type Currency, type Order, type ProductK
 import type { OrderRow, TransactionRow } from "../../db/commerce-schema";
 import { type Lang, tr } from "../lang";
 import { toMajor } from "./pricing";
+import { type OrderEvent, orderValidity } from "./validity";
 
 export interface OrderNames {
   products: { id: number; name: unknown; kind: ProductKind; simultaneousLogins: number | null }[];
-  events: { id: number; name: unknown }[];
+  events: OrderEvent[];
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -20,6 +21,7 @@ const soldAs = (row: OrderRow) => (row.type === "event" ? row.singleEventPackage
 
 export function orderWire(names: OrderNames, l: Lang) {
   const products = new Map(names.products.map((p) => [p.id, p]));
+  const eventsById = new Map(names.events.map((e) => [e.id, e]));
   const events = new Map(names.events.map((e) => [e.id, e.name]));
   const nameOf = (row: OrderRow): string => {
     const product = products.get(soldAs(row) ?? 0);
@@ -55,6 +57,7 @@ export function orderWire(names: OrderNames, l: Lang) {
       subscription_status: row.subscriptionStatus,
       trial_ends_at: iso(row.trialEndsAt),
       current_period_end: iso(row.currentPeriodEnd),
+      validity: orderValidity(row, row.type === "event" ? eventsById.get(row.productId ?? 0) : null, l),
       failure_message: row.status === "failed" ? (latest?.failureMessage ?? null) : null,
       selected_category_ids: row.selectedCategoryIds,
       selected_participant_ids: row.selectedParticipantIds,

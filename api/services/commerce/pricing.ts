@@ -4,8 +4,11 @@ import { COMMERCE_MESSAGES, type BillingPeriod, type Currency, type InvoicePrevi
 import type { CouponRow, ProductRow } from "../../db/commerce-schema";
 
 const DAY_MS = 86_400_000;
-/** SPEC §9: monthly plans renew every 30 days. */
-export const MONTHLY_PERIOD_DAYS = 30;
+/**
+ * Monthly plans renew every calendar month, as the payment provider charges them (Stripe's interval "month", the
+ * sandbox's addPeriod), not every 30 days as SPEC §9 words it: docs/decisions/036-monthly-means-calendar-months.md.
+ */
+export const MONTHLY_PERIOD_MONTHS = 1;
 /** SPEC §9: annual plans renew every 12 months. */
 export const ANNUAL_PERIOD_MONTHS = 12;
 
@@ -23,9 +26,9 @@ export function addMonthsUtc(ms: number, months: number): number {
   return target.getTime();
 }
 
-/** The end of a period that starts at `start`: 30 days for month, 12 calendar months for annual. */
+/** The end of a period that starts at `start`: one calendar month for month, 12 for annual. */
 export function periodEnd(start: number, period: BillingPeriod): number {
-  return period === "month" ? start + MONTHLY_PERIOD_DAYS * DAY_MS : addMonthsUtc(start, ANNUAL_PERIOD_MONTHS);
+  return addMonthsUtc(start, period === "month" ? MONTHLY_PERIOD_MONTHS : ANNUAL_PERIOD_MONTHS);
 }
 
 /** When a trial of `days` started at `start` ends (and the first charge falls). */

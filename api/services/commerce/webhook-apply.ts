@@ -12,6 +12,7 @@ import { hmacSha256 } from "../../lib/crypto";
 import { appConfig } from "../../env";
 import { authSecret } from "../../lib/secrets";
 import { verifyWebhook } from "../../providers/payments/webhook";
+import { type ReceiptIntent, receiptIntent } from "./receipts";
 import { Effects, type TargetOrder } from "./webhook-effects";
 
 /** The offline sandbox's per-channel signing secret, derived from the app secret: nothing to store, and one channel's
@@ -51,7 +52,13 @@ export interface WebhookDelivery {
   now: number;
 }
 
-export type WebhookOutcome = { result: "applied" | "duplicate" | "ignored"; eventId: string; orderId: number | null };
+export type WebhookOutcome = {
+  result: "applied" | "duplicate" | "ignored";
+  eventId: string;
+  orderId: number | null;
+  /** The receipt the event calls for (receipts.ts), applied now or by an earlier delivery. */
+  receipt: ReceiptIntent | null;
+};
 
 export async function receiveWebhook(db: Db, delivery: WebhookDelivery): Promise<WebhookOutcome> {
   const check = await verifyWebhook(delivery.payload, delivery.signature, delivery.secret, Math.floor(delivery.now / 1000));
@@ -154,13 +161,14 @@ export async function applyEvent(db: Db, channelId: number, event: Stripe.Event,
   const order = await findOrder(db, channelId, metadataOf(object));
   const record = db.insert(paymentEvents).values({ channelId, eventId: event.id, type: event.type, orderId: order?.id ?? null, createdAt: ms(event.created), appliedAt: now });
   const statements = order ? effectsOf(new Effects(db, order, now), event, object).deriveActivity().statements : [];
+  const receipt = order ? receiptIntent(event.type, object) : null;
   try {
     await db.batch([record, ...statements]);
   } catch (error) {
-    if (isDuplicate(error)) return { result: "duplicate", eventId: event.id, orderId: order?.id ?? null };
+    if (isDuplicate(error)) return { result: "duplicate", eventId: event.id, orderId: order?.id ?? null, receipt };
     throw error;
   }
-  return { result: order ? "applied" : "ignored", eventId: event.id, orderId: order?.id ?? null };
+  return { result: order ? "applied" : "ignored", eventId: event.id, orderId: order?.id ?? null, receipt };
 }
 
 /** The unique (channel_id, event_id) index refused the row: this event was applied by another delivery. */

@@ -14,27 +14,30 @@ export function InvoiceSummary({ preview, period }: { preview: InvoicePreviewWir
   const lang = i18n.language;
   const m = (amount: number) => money(amount, preview.currency, lang);
   return (
-    <dl className="invoice" aria-label={t("buy.summary")}>
-      <div>
-        <dt>{t("buy.subtotal")}</dt>
-        <dd>{m(preview.subtotal)}</dd>
-      </div>
-      {preview.discount > 0 ? (
-        <div className="invoice__discount">
-          <dt>{t("buy.discount")}</dt>
-          <dd>−{m(preview.discount)}</dd>
-        </div>
-      ) : null}
-      {preview.service_fee > 0 ? (
+    // The notes under the lines sit outside the <dl>: a <dl> holds only its term and value groups.
+    <div className="invoice" role="group" aria-label={t("buy.summary")}>
+      <dl className="invoice__lines">
         <div>
-          <dt>{t("buy.serviceFee")}</dt>
-          <dd>{m(preview.service_fee)}</dd>
+          <dt>{t("buy.subtotal")}</dt>
+          <dd>{m(preview.subtotal)}</dd>
         </div>
-      ) : null}
-      <div className="invoice__total">
-        <dt>{t("buy.dueToday")}</dt>
-        <dd data-testid="due-today">{m(preview.due_today)}</dd>
-      </div>
+        {preview.discount > 0 ? (
+          <div className="invoice__discount">
+            <dt>{t("buy.discount")}</dt>
+            <dd>−{m(preview.discount)}</dd>
+          </div>
+        ) : null}
+        {preview.service_fee > 0 ? (
+          <div>
+            <dt>{t("buy.serviceFee")}</dt>
+            <dd>{m(preview.service_fee)}</dd>
+          </div>
+        ) : null}
+        <div className="invoice__total">
+          <dt>{t("buy.dueToday")}</dt>
+          <dd data-testid="due-today">{m(preview.due_today)}</dd>
+        </div>
+      </dl>
       {preview.trial_days > 0 ? (
         <p className="invoice__later">
           {t("price.trial", { days: preview.trial_days })} — {t("buy.firstCharge", { amount: m(preview.total), date: chargeDate(preview.first_charge_at, lang) })}
@@ -49,7 +52,7 @@ export function InvoiceSummary({ preview, period }: { preview: InvoicePreviewWir
           })}
         </p>
       ) : null}
-    </dl>
+    </div>
   );
 }
 

@@ -21,8 +21,9 @@ export function EventOffer({ offer }: { offer: Offer }) {
         <span className="event-offer__name">{offer.name}</span>
         <strong className="event-offer__price">{offer.trialDays ? t("offer.trial", { count: offer.trialDays, price }) : price}</strong>
       </p>
-      <Link className="button button--primary" to={offer.href}>
-        {t("offer.buy")}
+      {/* The button says what it does: a trial starts a free trial (its checkout charges nothing today). */}
+      <Link className="button button--primary" to={offer.href} data-testid="event-offer-action">
+        {offer.trialDays ? t("offer.startTrial", { count: offer.trialDays }) : t("offer.buy")}
       </Link>
     </div>
   );

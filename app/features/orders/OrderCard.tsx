@@ -6,6 +6,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { money } from "~/features/commerce/format";
+import { formatEventTime } from "~/lib/format";
 import { canCancelRenewal, day, periodEnd } from "./format";
 
 export interface OrderCardProps {
@@ -24,7 +25,6 @@ export function OrderCard({ order, confirming, cancelled, failed }: OrderCardPro
   const navigation = useNavigation();
   const processing = navigation.state !== "idle" && navigation.formData?.get("order_id") === String(order.id);
   const headingId = `order-${order.id}`;
-  const end = periodEnd(order);
 
   return (
     <article className="order-card" aria-labelledby={headingId} data-testid="order" data-order-id={order.id} data-renewal={order.renewal ?? undefined}>
@@ -59,17 +59,7 @@ export function OrderCard({ order, confirming, cancelled, failed }: OrderCardPro
             <dd>{day(order.trial_ends_at, lang)}</dd>
           </>
         ) : null}
-        {order.renewal === "active" && order.current_period_end ? (
-          <>
-            <dt>{t("orders.renewsOn")}</dt>
-            <dd>{day(order.current_period_end, lang)}</dd>
-          </>
-        ) : (
-          <>
-            <dt>{order.renewal === "cancelled" ? t("orders.endsOn") : t("orders.validUntil")}</dt>
-            <dd>{end ? day(end, lang) : t("orders.noEnd")}</dd>
-          </>
-        )}
+        <Validity order={order} />
         {order.renewal ? (
           <>
             <dt>{t("orders.renewal")}</dt>
@@ -133,6 +123,35 @@ export function OrderCard({ order, confirming, cancelled, failed }: OrderCardPro
         )
       ) : null}
     </article>
+  );
+}
+
+/** What the order gives, as the API says it: the event, the date it is valid until, renews on or ends on, or no end. */
+function Validity({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation("orders");
+  const lang = i18n.language;
+  const v = order.validity;
+  if (v.kind === "event") {
+    return (
+      <>
+        <dt>{t("orders.event")}</dt>
+        <dd data-testid="order-validity" data-kind={v.kind}>
+          <Link to={`/watch/${v.event_id}`}>{v.title || order.product.name}</Link>
+          {v.starts_at ? `, ${formatEventTime(v.starts_at, lang, v.time_zone ?? undefined)}` : null}
+        </dd>
+        <dt>{t("orders.renewal")}</dt>
+        <dd>{t("orders.oneOff")}</dd>
+      </>
+    );
+  }
+  const label = { until: "orders.validUntil", renews: "orders.renewsOn", ends: "orders.endsOn", open: "orders.validUntil" } as const;
+  return (
+    <>
+      <dt>{t(label[v.kind])}</dt>
+      <dd data-testid="order-validity" data-kind={v.kind}>
+        {v.kind === "open" ? t("orders.noEnd") : day(v.at, lang)}
+      </dd>
+    </>
   );
 }
 
