@@ -5,10 +5,10 @@ import { EventActions, eventActionsLinks } from "~/features/events/EventActions"
 import { EventHeader } from "~/features/events/EventHeader";
 import { EventTime } from "~/features/events/EventTime";
 import { useEventLive } from "~/features/events/useEventLive";
-import { loadEventOffer } from "~/features/events/offer.server";
+import { loadEventOffer, loadWatchOptions } from "~/features/events/offer.server";
 import { metaWithSocial } from "~/features/events/social-meta";
 import { catalogueLinks } from "~/features/events/links";
-import { coveringPasses, type CoveringPass } from "~/features/orders/covering";
+import type { CoveringPass } from "~/features/orders/PassList";
 import { ordersLinks } from "~/features/orders/format";
 import { DownloadEvent } from "~/features/player/DownloadEvent";
 import { eventStream } from "~/features/player/stream";
@@ -44,12 +44,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const offer = loadEventOffer(context, event);
   const board = loadScoreBoard(context, event);
   const keyPlays = loadKeyPlays(context, event);
-  // Only a purchase prompt lists the passes covering the event (the package list is public and cheap).
-  let passes: CoveringPass[] = [];
-  if (playback.kind === "refused" && playback.reason === "purchase") {
-    const packages = await tenant.commerce.packages();
-    passes = coveringPasses(packages, { event_category_id: event.event_category_id, teamIds: event.participants.map((p) => p.id) }, tenant.bootstrap.categories);
-  }
+  // A paywall lists the ways to watch as the API offers them to this viewer, with their prices: behind a purchase, and
+  // before the sign-in on a paid event (issue 28).
+  const refusal = playback.kind === "refused" ? playback.reason : null;
+  const passes: CoveringPass[] = refusal === "purchase" || (refusal === "login" && event.type === "paid") ? await loadWatchOptions(context, event) : [];
   return {
     event,
     playback,

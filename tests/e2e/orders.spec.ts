@@ -174,7 +174,7 @@ test("/simulate answers for a team and a sport from the query parameters", async
   await expect(page.getByRole("alert")).toHaveText(o.simulate.notFound);
 });
 
-test("the watch page's purchase prompt links the passes covering the event", async ({ page, request, ownChannel: ch, signIn }) => {
+test("the watch page's purchase prompt links the other ways to watch the event, with their prices", async ({ page, request, ownChannel: ch, signIn }) => {
   const id = await findEvent(request, ch, "finished", "paid", { noPreroll: true });
   await signIn(ch, "fan");
   await visit(page, ch.url(`/watch/${id}`));
@@ -182,6 +182,6 @@ test("the watch page's purchase prompt links the passes covering the event", asy
   await expect(prompt).toContainText(player.purchase.passes);
   const links = prompt.getByTestId("watch-passes").getByRole("link");
   expect(await links.count()).toBeGreaterThan(0);
-  for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))) expect(href).toMatch(/^\/(select-package\/\d+|buy\?package_id=\d+)$/);
+  for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))) expect(href).toMatch(/^\/(select-package\/\d+|buy\?(package_id|subscription_id)=\d+)$/);
   await expectAccessible(page);
 });

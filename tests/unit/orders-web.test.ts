@@ -1,9 +1,7 @@
-// The web side of issue 6's orders and /simulate: the passes a watch page's purchase prompt lists for an event, and
-// how /simulate's query parameters (ids from its form, aliases from menu links) name what to compare.
+// The web side of issue 6's /simulate: query parameters (ids from its form, aliases from menu links) name what to compare.
 import { describe, expect, it } from "vitest";
 import type { EventCategory, Participant } from "../../api/contract/catalogue";
 import type { Product } from "../../api/contract/commerce-types";
-import { categoryPath, coveringPasses } from "../../app/features/orders/covering";
 import { readAsk, sportChoices, teamChoices } from "../../app/features/orders/simulate-ask";
 
 const category = (id: number, alias: string, children: EventCategory[] = [], parent_id = 0): EventCategory => ({ id, alias, name: alias, parent_id, image: null, children });
@@ -39,41 +37,6 @@ const product = (id: number, over: Partial<Product>): Product => ({
   items: [],
   weight: 0,
   ...over,
-});
-
-describe("categoryPath", () => {
-  it("is the sport and its parents, without the All placeholder", () => {
-    expect(categoryPath(TREE, 3)).toEqual([3, 1]);
-    expect(categoryPath(TREE, 2)).toEqual([2]);
-    expect(categoryPath(TREE, null)).toEqual([]);
-  });
-});
-
-describe("coveringPasses", () => {
-  const ref = (id: number) => ({ id, name: `R${id}` });
-  const packages = [
-    product(1, { event_categories: [ref(1), ref(2)] }), // season: all sports
-    product(2, { event_categories: [ref(1), ref(2)], max_choices: 1 }), // one sport, picked
-    product(3, { is_team_pass: true, participants: [ref(10), ref(11)], max_choices: 1 }), // team pass
-    product(4, { is_team_pass: true, participants: [ref(12)] }), // another team's pass
-    product(5, { type: "single", event_id: 99 }), // a ppv: bought with its event, not listed here
-    product(6, { pass_type: "addition", addon_of: 1, event_categories: [ref(1)] }), // an addon: never alone
-    product(7, { kind: "bundle", type: null, items: [ref(1)] }),
-    product(8, { event_categories: [ref(2)] }), // football only
-  ];
-
-  it("lists the category passes of the event's sport or a parent sport and the team passes of its teams", () => {
-    const passes = coveringPasses(packages, { event_category_id: 3, teamIds: [11, 20] }, TREE);
-    expect(passes.map((p) => [p.id, p.href])).toEqual([
-      [1, "/buy?package_id=1"],
-      [2, "/select-package/2"],
-      [3, "/select-package/3"],
-    ]);
-  });
-
-  it("lists nothing when no pass covers the event", () => {
-    expect(coveringPasses(packages, { event_category_id: null, teamIds: [] }, TREE)).toEqual([]);
-  });
 });
 
 describe("readAsk", () => {

@@ -7,7 +7,7 @@ import type { Clip, ClipVerdict, Thumbnails } from "@api/contract/clips";
 import { Link } from "@remix-run/react";
 import { useCallback, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { CoveringPass } from "~/features/orders/covering";
+import type { CoveringPass } from "~/features/orders/PassList";
 import { PassList } from "~/features/orders/PassList";
 import type { PlayerHandle } from "~/features/player/Player";
 import { ClipCutter, type ClipSourceRef } from "./ClipCutter";

@@ -4,7 +4,7 @@ import type { Clip } from "@api/contract/clips";
 import type { ClipTagSetting } from "@api/contract/settings";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { buyHref } from "~/features/commerce/format";
-import type { CoveringPass } from "~/features/orders/covering";
+import type { CoveringPass } from "~/features/orders/PassList";
 import type { PlaybackResult } from "~/server/api/playback.server";
 import type { ReadyTenant } from "~/server/tenant.server";
 import { optionalUser } from "~/server/guards.server";

@@ -7,7 +7,8 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { useTranslation } from "react-i18next";
 import type { Playback } from "@api/contract/media";
 import type { PlaybackResult } from "~/server/api/playback.server";
-import type { CoveringPass } from "~/features/orders/covering";
+import { money } from "~/features/commerce/format";
+import type { CoveringPass } from "~/features/orders/PassList";
 import { PassList } from "~/features/orders/PassList";
 import type { PlayerStream } from "./events";
 import { watchLiveStall } from "./live-stall";
@@ -80,7 +81,7 @@ export interface WatchStageProps {
 export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overlay: ReactNode } {
   const { playback, mediaId, stream, title, poster, returnTo, buyHref, startsAt, newTab, noun = "event", passes = [], onPlayerHandle, playerControls, markers, besideCountdown, scheduled } = props;
   const forVideo = noun === "video";
-  const { t } = useTranslation("player");
+  const { t, i18n } = useTranslation("player");
   const revalidator = useRevalidator();
   const { grant, manifest } = useRenewedGrant(playback);
   const { stopped } = useStreamHeartbeat(grant?.stream, grant?.token);
@@ -168,6 +169,8 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
       overlay: (
         <Panel testId="watch-login">
           <p>{t(forVideo ? "login.titleVideo" : "login.title")}</p>
+          {/* A paid event says what it costs before asking to sign in (issue 28); each way leads to its purchase. */}
+          <PassList id={`prices-${mediaId}`} heading={t("purchase.prices")} passes={passes} testId="watch-prices" newTab={newTab} />
           <div className="watch__actions">
             <Link className="button button--primary" to={`/login?redirectTo=${back}`} {...linkProps}>
               {t("login.login")}
@@ -181,22 +184,33 @@ export function useWatchStage(props: WatchStageProps): { stage: ReactNode; overl
     };
   }
   if (playback.kind === "refused" && playback.reason === "purchase") {
+    // The API's ways to watch, the event's own ticket first: the first is the button, with its price.
+    const [first, ...others] = passes;
+    const price = first ? money(first.price, first.currency, i18n.language) : "";
     return {
       stage: null,
       overlay: (
         <Panel testId="watch-purchase">
           <p>{t(forVideo ? "purchase.titleVideo" : "purchase.title")}</p>
           <div className="watch__actions">
-            {buyHref ? (
+            {first ? (
+              <Link className="button button--primary" to={first.href} data-product-id={first.id} {...linkProps}>
+                {first.own
+                  ? t("purchase.buyFor", { price })
+                  : first.trialDays
+                    ? t("purchase.trialOf", { count: first.trialDays, name: first.name })
+                    : t("purchase.getFor", { name: first.name, price })}
+              </Link>
+            ) : buyHref ? (
               <Link className="button button--primary" to={buyHref} {...linkProps}>
                 {t("purchase.buy")}
               </Link>
             ) : null}
-            <Link className={buyHref ? "button" : "button button--primary"} to="/packages" {...linkProps}>
+            <Link className={first || buyHref ? "button" : "button button--primary"} to="/packages" {...linkProps}>
               {t("purchase.packages")}
             </Link>
           </div>
-          <PassList id={`passes-${mediaId}`} heading={t("purchase.passes")} passes={passes} testId="watch-passes" newTab={newTab} />
+          <PassList id={`passes-${mediaId}`} heading={t("purchase.passes")} passes={first ? others : passes} testId="watch-passes" newTab={newTab} />
         </Panel>
       ),
     };
