@@ -184,6 +184,22 @@ export interface BuyResult {
   message: string | null;
 }
 
+/**
+ * GET /purchase-state?product_id= (issue 28): the buyer's holding of a product, as checkout judges it. `purchased`: a
+ * purchase would be refused as already made (the shop shows "Owned"); the disabled ids are the sports or teams of a
+ * pick-your-own pass the buyer already holds (not offered again). Signed out: nothing held.
+ */
+export interface PurchaseStateWire {
+  purchased: boolean;
+  disabled_event_category_ids: number[];
+  disabled_participant_ids: number[];
+}
+
+/** GET /purchase-state without product_id: the ids of every product on sale that the buyer has already purchased. */
+export interface PurchasedWire {
+  purchased_ids: number[];
+}
+
 // ---- GET /simulate (issue 6, part 2): "what is the cheapest way to watch this?" ----
 
 /** One way to get access, as this user would pay for it today (money in major units). */

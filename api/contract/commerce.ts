@@ -50,6 +50,12 @@ export const simulateQuerySchema = langQuerySchema
     path: ["event_id"],
   });
 
+/** GET /purchase-state: what the viewer already holds of one product, or of each (issue 28: the verdict the shop renders). */
+export const purchaseStateQuerySchema = z.object({
+  api_key: z.string().optional(),
+  product_id: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number({ error: "The product_id must be a whole number" }).int("The product_id must be a whole number").positive("The product_id must be a whole number").optional()),
+});
+
 // ---- Checkout and orders (issue 6 part 2: api/routes/checkout.ts, orders.ts) ----------------------------------
 
 /** Form posts send "1"/"true"/"on"; JSON sends booleans. */

@@ -5,8 +5,8 @@
 import { Hono, type Context } from "hono";
 import { and, eq } from "drizzle-orm";
 import type { AppEnv } from "../context";
-import { simulateQuerySchema } from "../contract/commerce";
-import type { SimulateOptionWire, SimulateResultWire } from "../contract/commerce-types";
+import { purchaseStateQuerySchema, simulateQuerySchema } from "../contract/commerce";
+import { COMMERCE_MESSAGES, type PurchasedWire, type PurchaseStateWire, type SimulateOptionWire, type SimulateResultWire } from "../contract/commerce-types";
 import { activeOrdersOf, categoryParentsQuery, parentMap } from "../db/repos/orders";
 import { activeProductsQuery, productNameQueries } from "../db/repos/products";
 import { eventCategories, participants, type ProductRow } from "../db/schema";
@@ -18,6 +18,7 @@ import { bearerToken, currentUser } from "../middleware/user";
 import { categoryAncestry } from "../services/access";
 import { toMajor } from "../services/commerce/pricing";
 import { toProduct } from "../services/commerce/products";
+import { purchaseState } from "../services/commerce/rules";
 import { simulate, type SimulateOption, type SimulateTarget } from "../services/commerce/simulate";
 import { type Lang, requestLang, tr } from "../services/lang";
 
@@ -105,4 +106,26 @@ export const simulateRoutes = new Hono<AppEnv>().get("/simulate", requireApiKey,
   c.header("Cache-Control", "private, no-store");
   const data: SimulateResultWire = { target: target.wire, needs_purchase: result.needs_purchase, options };
   return c.json({ data });
-});
+})
+  .get("/purchase-state", requireApiKey, query(purchaseStateQuerySchema), async (c) => {
+    const { product_id } = c.req.valid("query");
+    const channel = c.get("channel");
+    const db = c.get("db");
+    const now = c.get("now")();
+    const found = bearerToken(c) ? await currentUser(c) : null;
+    const [rows, orders] = await Promise.all([
+      activeProductsQuery(db, channel.id, ["package", "subscription", "bundle"]),
+      found ? activeOrdersOf(db, channel.id, found.user.id, now) : Promise.resolve([]),
+    ]);
+    // The answer depends on who asks: never shared by caches.
+    c.header("Cache-Control", "private, no-store");
+    if (product_id === undefined) {
+      const all: PurchasedWire = { purchased_ids: rows.filter((r) => purchaseState(r, orders, now, rows).purchased).map((r) => r.id) };
+      return c.json({ data: all });
+    }
+    // Another channel's product, or one off sale, is not found (the tenant comes from the key, never the input).
+    const product = rows.find((r) => r.id === product_id);
+    if (!product) throw notFound(COMMERCE_MESSAGES.passNotFound);
+    const data: PurchaseStateWire = purchaseState(product, orders, now, rows);
+    return c.json({ data });
+  });

@@ -15,8 +15,7 @@ import { emitCommerceEvent } from "~/features/commerce/events";
 import { commerceMessage, declineMessage, money } from "~/features/commerce/format";
 import { InvoiceSummary, PromoForm } from "~/features/commerce/InvoiceSummary";
 import { commerceLinks } from "~/features/commerce/links";
-import { loadCatalogue, loadOrders } from "~/features/commerce/load.server";
-import { holding } from "~/features/commerce/ownership";
+import { loadPurchaseState } from "~/features/commerce/load.server";
 import { PaymentForm } from "~/features/commerce/PaymentForm";
 import { Includes } from "~/features/commerce/ProductCard";
 import { Shop } from "~/features/commerce/Shop";
@@ -54,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       return calls.invoicePreview(product.id);
     }
   };
-  const [orders, catalogue, cards, invoice] = await Promise.all([loadOrders(context), loadCatalogue(context), calls.listCards().catch((): SavedCardWire[] => []), preview()]);
+  const [held, cards, invoice] = await Promise.all([loadPurchaseState(context, product.id), calls.listCards().catch((): SavedCardWire[] => []), preview()]);
   const picked = [...target.categoryIds, ...target.participantIds];
   const withoutPromo = new URL(url);
   withoutPromo.searchParams.delete("promo");
@@ -66,7 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       cards,
       promo,
       removePromoHref: withoutPromo.pathname + withoutPromo.search,
-      owned: holding(product, orders, Date.now(), catalogue).owned,
+      owned: held.purchased,
       selection: [...product.event_categories, ...product.participants].filter((r) => picked.includes(r.id)).map((r) => r.name),
       redirectTo: afterPurchase(url.searchParams, target.eventId),
       // The API's geo verdict for this visitor (SPEC §6): the API refuses the purchase, so the page says why up front.

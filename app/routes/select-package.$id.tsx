@@ -12,8 +12,7 @@ import { z } from "zod";
 import { FormNotice } from "~/features/auth/AuthFields";
 import { emitCommerceEvent } from "~/features/commerce/events";
 import { commerceLinks } from "~/features/commerce/links";
-import { loadOrders } from "~/features/commerce/load.server";
-import { holding } from "~/features/commerce/ownership";
+import { loadPurchaseState } from "~/features/commerce/load.server";
 import { Includes, Price } from "~/features/commerce/ProductCard";
 import { authLink } from "~/lib/auth-paths";
 import { metaFromLoader } from "~/lib/route-meta";
@@ -52,12 +51,11 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   const pass = await loadPass(context, params.id);
   if (!choosable(pass)) throw redirect(`/buy?package_id=${pass.id}`);
   const { lang } = requireTenant(context);
-  const [orders, t] = await Promise.all([loadOrders(context), getT(lang)]);
-  const held = holding(pass, orders, Date.now());
+  const [held, t] = await Promise.all([loadPurchaseState(context, pass.id), getT(lang)]);
   return {
     pass,
-    disabled: pass.is_team_pass ? held.disabledParticipantIds : held.disabledCategoryIds,
-    owned: held.owned,
+    disabled: pass.is_team_pass ? held.disabled_participant_ids : held.disabled_event_category_ids,
+    owned: held.purchased,
     signedIn: Boolean(context.session.user),
     meta: { title: t("commerce:titles.selectPackage", { name: pass.name }) },
   };
@@ -68,9 +66,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   requireUser(context, request);
   const pass = await loadPass(context, params.id);
   if (!choosable(pass)) throw redirect(`/buy?package_id=${pass.id}`);
-  const [orders, t] = await Promise.all([loadOrders(context), getT(requireTenant(context).lang)]);
-  const held = holding(pass, orders, Date.now());
-  const disabled = pass.is_team_pass ? held.disabledParticipantIds : held.disabledCategoryIds;
+  const [held, t] = await Promise.all([loadPurchaseState(context, pass.id), getT(requireTenant(context).lang)]);
+  const disabled = pass.is_team_pass ? held.disabled_participant_ids : held.disabled_event_category_ids;
   const submission = parseWithZod(formData, { schema: selectionSchema(pass, disabled, t) });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 422 });
   const key = pass.is_team_pass ? "participant_ids" : "category_ids";

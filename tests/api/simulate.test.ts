@@ -14,6 +14,7 @@ const db = getDb(env.DB);
 let cat: CatalogueFixtures;
 let alpha: Client;
 let ids: Awaited<ReturnType<typeof seedProducts>>;
+let betaId: number;
 
 async function seedProducts(channelId: number) {
   const { hockey, basketball } = cat.alpha.categories;
@@ -45,6 +46,7 @@ async function seedProducts(channelId: number) {
 
 beforeAll(async () => {
   const fx = await seedChannels();
+  betaId = fx.beta.id;
   cat = await seedCatalogue(fx);
   ids = await seedProducts(fx.alpha.id);
   alpha = await client(app, "alpha");
@@ -181,5 +183,41 @@ describe("GET /simulate, refusals", () => {
   it("needs the api key", async () => {
     const res = await call(alpha.host, `/api/simulate?event_id=${cat.alpha.events.live}`, undefined, app);
     expect(res.status).toBe(403);
+  });
+});
+
+// GET /purchase-state (issue 28): the buyer's holding as checkout judges it, which the shop pages render.
+describe("GET /purchase-state", () => {
+  const stateOf = async (q: string, token?: string) => {
+    const res = await alpha.get(`/api/purchase-state?${q}`, token);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get("Cache-Control")).toContain("no-store");
+    return ((await res.json()) as { data: unknown }).data;
+  };
+
+  it("a pick-your-team pass held for one team: that team is not offered again, the pass is not owned yet", async () => {
+    const order = { productId: ids.team, participantId: cat.alpha.teams.northHockeyW, selectedParticipantIds: [cat.alpha.teams.northHockeyW] };
+    const token = await viewer({ order });
+    expect(await stateOf(`product_id=${ids.team}`, token)).toEqual({ purchased: false, disabled_event_category_ids: [], disabled_participant_ids: [cat.alpha.teams.northHockeyW] });
+    expect(await stateOf("", token)).toEqual({ purchased_ids: [] });
+  });
+
+  it("a pass held whole is purchased, in the shop's list too; signed out, nothing is held", async () => {
+    const order = { productId: ids.season };
+    const token = await viewer({ order });
+    expect(await stateOf(`product_id=${ids.season}`, token)).toMatchObject({ purchased: true });
+    expect(await stateOf("", token)).toEqual({ purchased_ids: [ids.season] });
+    expect(await stateOf(`product_id=${ids.season}`)).toEqual({ purchased: false, disabled_event_category_ids: [], disabled_participant_ids: [] });
+    expect(await stateOf("")).toEqual({ purchased_ids: [] });
+  });
+
+  it("another channel's product, one off sale, or a bad id is refused", async () => {
+    const betaProduct = (await db.insert(products).values({ channelId: betaId, key: "beta-pass", kind: "package", name: { en: "Beta" }, currency: "USD", capabilities: ["watch"], price: 100, basePrice: 100 }).returning({ id: products.id }))[0].id;
+    for (const id of [betaProduct, ids.gone]) expect((await alpha.get(`/api/purchase-state?product_id=${id}`)).status, String(id)).toBe(404);
+    for (const q of ["product_id=abc", "product_id=-1", "product_id=1.5"]) {
+      const res = await alpha.get(`/api/purchase-state?${q}`);
+      expect(res.status, q).toBe(422);
+      expect(((await res.json()) as { message: string }).message).toBe("The product_id must be a whole number");
+    }
   });
 });

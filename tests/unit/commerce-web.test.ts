@@ -4,7 +4,6 @@ import type { Order, Product } from "@api/contract/commerce-types";
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { buyHref, commerceMessage, declineMessage, money } from "~/features/commerce/format";
-import { holding } from "~/features/commerce/ownership";
 import { NEW_CARD, luhnValid, parseExpiry, paymentSchema } from "~/features/commerce/payment-schema";
 
 const t = ((key: string) => key) as unknown as Parameters<typeof paymentSchema>[0];
@@ -89,25 +88,3 @@ describe("labels and links", () => {
   });
 });
 
-describe("holding", () => {
-  const teamPass = product({ is_team_pass: true, max_choices: 1, participants: [{ id: 7, name: "A" }, { id: 8, name: "B" }] });
-
-  it("disables the teams already bought and owns the pass once all are", () => {
-    const one = [order({ selected_participant_ids: [7] })];
-    expect(holding(teamPass, one, NOW_MS)).toEqual({ owned: false, disabledCategoryIds: [], disabledParticipantIds: [7] });
-    expect(holding(teamPass, [...one, order({ id: 2, selected_participant_ids: [8] })], NOW_MS).owned).toBe(true);
-  });
-
-  it("ignores unpaid, inactive and ended orders", () => {
-    const sub = product({ id: 3, kind: "subscription", type: null });
-    const of = (over: Partial<Order>) => order({ product: { id: 3, name: "S", kind: "subscription", event_category_id: null, participant_id: null }, ...over });
-    expect(holding(sub, [of({})], NOW_MS).owned).toBe(true);
-    expect(holding(sub, [of({ status: "pending" })], NOW_MS).owned).toBe(false);
-    expect(holding(sub, [of({ ends_at: "2026-11-01T00:00:00Z" })], NOW_MS).owned).toBe(false);
-  });
-
-  it("counts an event order for its single-event package", () => {
-    const ppv = product({ id: 9, type: "single", event_id: 42 });
-    expect(holding(ppv, [order({ type: "event", event_id: 42, product: { id: null, name: "E", kind: "event", event_category_id: null, participant_id: null } })], NOW_MS).owned).toBe(true);
-  });
-});

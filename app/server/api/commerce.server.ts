@@ -1,7 +1,7 @@
 // The commerce calls (SPEC §7 "Payments"): the catalogue, the buyer's orders and cards, pricing, and the purchase
 // POSTs. The catalogue is public; everything else is made as the signed-in user, whose token the request's viewer
 // API binds (viewer-api.server.ts).
-import type { BuyResult, InvoicePreviewWire, Order, Product, SavedCardWire } from "@api/contract/commerce-types";
+import type { BuyResult, InvoicePreviewWire, Order, Product, SavedCardWire, PurchaseStateWire, PurchasedWire } from "@api/contract/commerce-types";
 import type { Language } from "@api/contract/constants";
 import { asUser, createApiClient, type ApiClientOptions } from "./client.server";
 
@@ -52,6 +52,10 @@ export function commerceEndpoints(options: ApiClientOptions, lang: Language) {
         /** Every order of the user, newest first (`no_limit=1`, SPEC §7). */
         orders: () => data(client.get<Data<Order[]>>("orders", { query: { no_limit: 1, lang } })),
         order: (id: number) => data(client.get<Data<Order>>(`orders/${id}`, { query: { lang } })),
+        /** What the user already holds of a product, as checkout judges it (issue 28). */
+        purchaseState: (productId: number) => data(client.get<Data<PurchaseStateWire>>("purchase-state", { query: { product_id: productId } })),
+        /** The ids of every product the user has already purchased (the shop's "Owned"). */
+        purchased: () => data(client.get<Data<PurchasedWire>>("purchase-state")).then((r) => r.purchased_ids),
         invoicePreview: (productId: number, code?: string) =>
           data(client.post<Data<InvoicePreviewWire>>("stripe/invoice-preview", { body: { product_id: productId, ...(code ? { code } : {}) } })),
         applyCoupon: (productId: number, code: string) => data(client.get<Data<InvoicePreviewWire>>("apply_coupon", { query: { product_id: productId, code, lang } })),
