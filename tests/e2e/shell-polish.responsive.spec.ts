@@ -45,12 +45,19 @@ for (const template of ["alpha", "beta"] as Template[]) {
 
     test("the header: nothing overlaps, the first name shows whole, the schools drop-down keeps off the edge", async ({ page, ownChannel: ch, signIn }, testInfo) => {
       test.skip(mobile(testInfo), "the full menu is the desktop header; the phone's is the drawer (shell.responsive.spec.ts)");
+      // Signed out: the log-in and register links beside the menu (and at 1180 px, the narrowest full menu).
+      for (const size of [...DESKTOP_SIZES, { width: 1180, height: 800 }]) {
+        await page.setViewportSize(size);
+        await visit(page, ch.url("/"));
+        if (size.width === 1366) await acceptCookies(page);
+        expect(await headerOverlaps(page), `signed-out header at ${size.width}`).toEqual([]);
+        await keep(page, testInfo, `header-signed-out-${template}-${size.width}`);
+      }
       const viewer = await signIn(ch, "fan");
       const first = viewer.name.split(" ")[0];
       for (const size of DESKTOP_SIZES) {
         await page.setViewportSize(size);
         await visit(page, ch.url("/"));
-        if (size.width === 1366) await acceptCookies(page);
         expect(await headerOverlaps(page), `header at ${size.width}`).toEqual([]);
         const name = page.locator("header .user-menu__name");
         await expect(name).toHaveText(first);
