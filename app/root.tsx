@@ -55,7 +55,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const consent = readConsent(request);
   return {
     // Only what the header shows: the page data is visible to scripts.
-    user: user ? { name: `${user.first_name} ${user.last_name}`.trim(), email: user.email, owner: user.can_manage_channel } : null,
+    user: user ? { name: `${user.first_name} ${user.last_name}`.trim(), firstName: user.first_name, email: user.email, owner: user.can_manage_channel } : null,
     // What the follow buttons show (issue 12); reloaded after every POST, like the rest of this loader.
     following: await loadFollowing(context),
     lang,

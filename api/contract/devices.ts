@@ -3,6 +3,7 @@
 // verification URL, and polls; the viewer approves the code from /profile/sessions/add on a phone or computer; the TV
 // then gets its own session. Shared by the API and the web app.
 import { z } from "zod";
+import type { DeviceName } from "./sessions";
 
 /** RFC 8628 §3.4: the device code's grant type. */
 export const DEVICE_GRANT_TYPE = "urn:ietf:params:oauth:grant-type:device_code";
@@ -95,6 +96,9 @@ export interface DeviceToken {
 /** The device that asks, as the viewer sees it before approving. */
 export interface DeviceRequest {
   user_code: string;
+  /** The name it gave, else its make from its user agent, else "TV" (kept for other clients; `name` is the display name). */
   device_name: string;
+  /** Its name as every list names it (sessions.ts `deviceName`): a code-linked device. */
+  name: DeviceName;
   expires_at: string;
 }

@@ -2,6 +2,7 @@
 // streams an account plays at once are counted per signed-in device (session), against the limit of the passes
 // that grant them. Shared by the API and the web app.
 import { z } from "zod";
+import type { DeviceName } from "./sessions";
 
 /**
  * A stream that has not confirmed for this long is over (a closed tab, a TV switched off): at least this, because
@@ -31,6 +32,8 @@ export interface StreamInfo {
   id: number;
   /** The kind of device that signed in (web, tv…). */
   device: string;
+  /** Its name, in parts, as every list names it (sessions.ts `deviceName`). */
+  name: DeviceName;
   /** What the device's user agent names (sessions.ts parseUserAgent), each null when unknown. */
   browser: string | null;
   os: string | null;

@@ -25,6 +25,7 @@ import {
 } from "../db/repos/devices";
 import { randomToken, sha256Hex } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
+import { deviceName, tvModel } from "../contract/sessions";
 import { openSession, type SessionClient } from "./auth/sessions";
 
 type PollState = Pick<DeviceAuthRow, "status" | "expiresAt" | "lastPolledAt" | "intervalS">;
@@ -66,21 +67,12 @@ export function drawUserCode(random: (n: number) => Uint8Array = (n) => crypto.g
   return code;
 }
 
-/** A readable name for the device: the one it gave, else what its user agent says it is. */
+/** A name for the device to keep with its code: the one it gave, else its make (sessions.ts `tvModel`), else "TV". */
 export function deviceLabel(name: string | undefined, userAgent: string | null): string {
-  if (name) return name;
-  const ua = userAgent ?? "";
-  const known: [RegExp, string][] = [
-    [/SMART-TV|Tizen/i, "Samsung TV"],
-    [/Web0S|webOS/i, "LG TV"],
-    [/AFT|Fire TV/i, "Fire TV"],
-    [/CrKey|Chromecast/i, "Chromecast"],
-    [/Apple ?TV|tvOS/i, "Apple TV"],
-    [/Android TV|BRAVIA|GoogleTV/i, "Android TV"],
-    [/Roku/i, "Roku"],
-  ];
-  return known.find(([re]) => re.test(ua))?.[1] ?? "TV";
+  return name || tvModel(userAgent) || GENERIC_DEVICE;
 }
+
+const GENERIC_DEVICE = "TV";
 
 export interface DeviceScope {
   db: Db;
@@ -157,6 +149,7 @@ async function answerableRow(scope: DeviceScope, userCode: string): Promise<Devi
 const toRequest = (row: DeviceAuthRow): DeviceRequest => ({
   user_code: formatUserCode(row.userCode),
   device_name: row.deviceName,
+  name: deviceName("tv", row.userAgent, row.deviceName === GENERIC_DEVICE ? null : row.deviceName),
   expires_at: new Date(row.expiresAt).toISOString(),
 });
 

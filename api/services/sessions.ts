@@ -1,6 +1,6 @@
 // The signed-in user's sessions (issue 13, Devices): list them, sign one out, sign out all but the current one.
 // Takes plain inputs; the routes bind them to the request.
-import { parseUserAgent, SESSION_MESSAGES, type EndedOthers, type EndedSession, type Session } from "../contract/sessions";
+import { deviceName, parseUserAgent, SESSION_MESSAGES, type EndedOthers, type EndedSession, type Session } from "../contract/sessions";
 import type { Db } from "../db/client";
 import { activeSessions, deleteOtherSessions, deleteOwnedSession, type SessionOwner, type SessionRow } from "../db/repos/sessions";
 import { notFound } from "../lib/errors";
@@ -19,6 +19,7 @@ export function toSession(row: SessionRow, currentId: number): Session {
   return {
     id: row.id,
     device: row.device,
+    name: deviceName(row.device, row.userAgent),
     ...parseUserAgent(row.userAgent),
     country: row.country,
     created_at: iso(row.createdAt),

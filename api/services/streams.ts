@@ -1,7 +1,7 @@
 // Concurrent streams (issue 13, ADR 015): a playback grant that a pass pays for counts one stream per signed-in
 // device against the passes' simultaneous-logins limit; the player confirms it with heartbeats; another device of
 // the account may stop it. The state lives in the account's StreamGuard Durable Object (stream-slots.ts is the rule).
-import { parseUserAgent } from "../contract/sessions";
+import { deviceName, parseUserAgent } from "../contract/sessions";
 import { channelSettingsSchema } from "../contract/settings";
 import { STREAM_MESSAGES, type StreamGrant, type StreamInfo, type StreamLimitDenied } from "../contract/streams";
 import type { Db } from "../db/client";
@@ -65,6 +65,7 @@ export const releaseStreamsBut = (s: StreamScope, keep: number | null) => guard(
 export const streamInfo = (entry: StreamEntry, currentSession: number | null, lang: Lang): StreamInfo => ({
   id: entry.session,
   device: entry.device,
+  name: deviceName(entry.device, entry.userAgent),
   ...parseUserAgent(entry.userAgent),
   title: tr(entry.title, lang),
   started_at: new Date(entry.startedAt).toISOString(),

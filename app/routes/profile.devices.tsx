@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { countryName } from "@api/contract/countries";
 import type { Session } from "@api/contract/sessions";
 import { FormNotice } from "~/features/auth/AuthFields";
-import { deviceLabel } from "~/features/sessions/device-label";
+import { deviceName } from "~/features/sessions/device-label";
 import { metaFromLoader } from "~/lib/route-meta";
 import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
@@ -83,7 +83,7 @@ export default function ProfileDevices() {
         {sessions.map((s) => (
           <li key={s.id} className="sessions__item" data-session={s.id} data-current={s.current || undefined}>
             <h3 id={`session-${s.id}`} className="sessions__name">
-              {deviceLabel(t, s)}
+              {deviceName(t, s.name)}
               {s.current ? (
                 <>
                   {" "}
@@ -92,8 +92,9 @@ export default function ProfileDevices() {
               ) : null}
             </h3>
             <p className="sessions__place">{s.countryName ? t("page.country", { country: s.countryName }) : t("page.unknownCountry")}</p>
+            {/* Two browsers of one kind differ by when they signed in and were last active, and "This device". */}
             <p className="sessions__seen">
-              {t("page.lastSeen")} <LocalTime iso={s.last_seen_at} zone="UTC" />
+              {t("page.signedIn")} <LocalTime iso={s.created_at} zone="UTC" /> · {t("page.lastSeen")} <LocalTime iso={s.last_seen_at} zone="UTC" />
             </p>
             <Form method="post" action="/profile/devices" className="sessions__end">
               <input type="hidden" name="id" value={s.id} />

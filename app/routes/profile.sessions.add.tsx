@@ -7,6 +7,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { DEVICE_MESSAGES } from "@api/contract/devices";
 import { FieldError, FormNotice } from "~/features/auth/AuthFields";
+import { deviceName } from "~/features/sessions/device-label";
 import { metaFromLoader } from "~/lib/route-meta";
 import { allowsDeviceLinking, requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const code = String(form.get("code") ?? "");
   const answer = await api.devices.answer(code, form.get("intent") !== "deny");
   if (!answer.ok) return json({ error: errorKey(answer.message), done: null }, { status: 422 });
-  return json({ error: null, done: { approved: answer.value.approved, device: answer.value.device_name } });
+  return json({ error: null, done: { approved: answer.value.approved, device: answer.value.name } });
 }
 
 export const meta = metaFromLoader;
@@ -52,6 +53,7 @@ export default function LinkDevice() {
   const { code, device, error } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation("devices");
+  const { t: ts } = useTranslation("sessions");
   const busy = useNavigation().state !== "idle";
   const problem = result?.error ?? error;
 
@@ -60,7 +62,7 @@ export default function LinkDevice() {
       <section className="profile__section link-device" aria-labelledby="link-device-title">
         <h2 id="link-device-title">{t("page.title")}</h2>
         <FormNotice tone={result.done.approved ? "success" : "error"}>
-          {t(result.done.approved ? "page.approved" : "page.denied", { device: result.done.device })}
+          {t(result.done.approved ? "page.approved" : "page.denied", { device: deviceName(ts, result.done.device) })}
         </FormNotice>
         <p>
           <Link to="/profile/sessions/add">{t("page.another")}</Link>
@@ -75,7 +77,7 @@ export default function LinkDevice() {
       <p>{t("page.intro")}</p>
       {device && !problem ? (
         <Form method="post" className="link-device__confirm">
-          <p className="link-device__asks">{t("page.asks", { device: device.device_name })}</p>
+          <p className="link-device__asks">{t("page.asks", { device: deviceName(ts, device.name) })}</p>
           <p>{t("page.checkCode", { code: device.user_code })}</p>
           <input type="hidden" name="code" value={device.user_code} />
           <div className="form-actions">

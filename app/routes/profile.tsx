@@ -1,5 +1,5 @@
 import { type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { authLinks } from "~/features/auth/links";
 import { ordersLinks } from "~/features/orders/format";
@@ -37,73 +37,90 @@ export default function Profile() {
   const { t: f } = useTranslation("favorites");
   const { t: d } = useTranslation("devices");
   const { t: s } = useTranslation("sessions");
-  return (
-    <div className="page profile">
-      <header className="profile__header">
-        <h1>{t("titles.profile")}</h1>
-        <dl className="profile__summary">
-          <dt>{t("profile.name")}</dt>
-          <dd>{user.name}</dd>
-          <dt>{t("profile.email")}</dt>
-          <dd>
-            {user.email}{" "}
-            <span className={user.emailVerified ? "badge badge--ok" : "badge"}>
-              {user.emailVerified ? t("profile.verified") : t("profile.unverified")}
-            </span>
-            {user.emailVerified ? null : (
-              <>
-                {" "}
-                <Link to="/verify-notice">{t("profile.verify")}</Link>
-              </>
-            )}
-          </dd>
-          {user.phone ? (
+  // Approving a TV's code is a task the viewer came for from the TV's QR code, often on a phone (issue 28): its form
+  // comes first, right under the title, and the profile's summary and tabs follow it.
+  const task = useLocation().pathname.replace(/\/$/, "") === "/profile/sessions/add";
+  const title = <h1>{t("titles.profile")}</h1>;
+  const summary = (
+    <header className="profile__header">
+      {task ? null : title}
+      <dl className="profile__summary">
+        <dt>{t("profile.name")}</dt>
+        <dd>{user.name}</dd>
+        <dt>{t("profile.email")}</dt>
+        <dd>
+          {user.email}{" "}
+          <span className={user.emailVerified ? "badge badge--ok" : "badge"}>
+            {user.emailVerified ? t("profile.verified") : t("profile.unverified")}
+          </span>
+          {user.emailVerified ? null : (
             <>
-              <dt>{t("profile.phone")}</dt>
-              <dd>{user.phone}</dd>
+              {" "}
+              <Link to="/verify-notice">{t("profile.verify")}</Link>
             </>
-          ) : null}
-        </dl>
-        <Link to="/profile/edit" className="button button--secondary">
-          {t("profile.edit")}
-        </Link>
-      </header>
-      <nav className="profile__nav" aria-label={t("profile.nav")}>
-        <ul>
+          )}
+        </dd>
+        {user.phone ? (
+          <>
+            <dt>{t("profile.phone")}</dt>
+            <dd>{user.phone}</dd>
+          </>
+        ) : null}
+      </dl>
+      <Link to="/profile/edit" className="button button--secondary">
+        {t("profile.edit")}
+      </Link>
+    </header>
+  );
+  const tabs = (
+    <nav className="profile__nav" aria-label={t("profile.nav")}>
+      <ul>
+        <li>
+          <NavLink to="/profile" end preventScrollReset>
+            {t("profile.activeOrders")}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/profile/transactions" preventScrollReset>
+            {o("nav.transactions")}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/profile/clips" preventScrollReset>
+            {c("titles.profileClips")}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/profile/following" preventScrollReset>
+            {f("page.title")}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/profile/devices" preventScrollReset>
+            {s("page.title")}
+          </NavLink>
+        </li>
+        {remoteAuth ? (
           <li>
-            <NavLink to="/profile" end preventScrollReset>
-              {t("profile.activeOrders")}
+            <NavLink to="/profile/sessions/add" preventScrollReset>
+              {d("page.title")}
             </NavLink>
           </li>
-          <li>
-            <NavLink to="/profile/transactions" preventScrollReset>
-              {o("nav.transactions")}
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/profile/clips" preventScrollReset>
-              {c("titles.profileClips")}
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/profile/following" preventScrollReset>
-              {f("page.title")}
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/profile/devices" preventScrollReset>
-              {s("page.title")}
-            </NavLink>
-          </li>
-          {remoteAuth ? (
-            <li>
-              <NavLink to="/profile/sessions/add" preventScrollReset>
-                {d("page.title")}
-              </NavLink>
-            </li>
-          ) : null}
-        </ul>
-      </nav>
+        ) : null}
+      </ul>
+    </nav>
+  );
+  return task ? (
+    <div className="page profile profile--task">
+      {title}
+      <Outlet />
+      {summary}
+      {tabs}
+    </div>
+  ) : (
+    <div className="page profile">
+      {summary}
+      {tabs}
       <Outlet />
     </div>
   );

@@ -86,10 +86,10 @@ describe("the device flow", () => {
     // The viewer sees which device asks (the code typed in lower case, without the hyphen), then approves.
     const asked = await alpha.get(`/api/auth/add_session?code=${auth.user_code.replace("-", "").toLowerCase()}`, viewer.token);
     expect(asked.status).toBe(200);
-    expect(((await asked.json()) as { data: unknown }).data).toMatchObject({ user_code: auth.user_code, device_name: "Samsung TV" });
+    expect(((await asked.json()) as { data: unknown }).data).toMatchObject({ user_code: auth.user_code, device_name: "Samsung TV", name: { kind: "tv", model: "Samsung TV", os: "Tizen" } });
     const approved = await alpha.post("/api/auth/add_session", { code: auth.user_code }, viewer.token);
     expect(approved.status).toBe(200);
-    expect(((await approved.json()) as { data: unknown }).data).toMatchObject({ approved: true, device_name: "Samsung TV" });
+    expect(((await approved.json()) as { data: unknown }).data).toMatchObject({ approved: true, device_name: "Samsung TV", name: { kind: "tv", model: "Samsung TV" } });
 
     later(20);
     const granted = await poll(auth.device_code);
@@ -112,7 +112,7 @@ describe("the device flow", () => {
     const viewer = await registerUser(alpha);
     const auth = await start(alpha, { device_name: "Living room" });
     const denied = await alpha.post("/api/auth/add_session", { code: auth.user_code, approve: false }, viewer.token);
-    expect(((await denied.json()) as { data: unknown }).data).toMatchObject({ approved: false, device_name: "Living room" });
+    expect(((await denied.json()) as { data: unknown }).data).toMatchObject({ approved: false, device_name: "Living room", name: { kind: "tv", model: "Living room" } });
     expect((await poll(auth.device_code)).body.error).toBe("access_denied");
   });
 

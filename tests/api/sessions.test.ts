@@ -66,8 +66,8 @@ describe("GET /sessions", () => {
     const created = clock.now;
     const sessionsSeen = await list(alpha, phone);
     expect(sessionsSeen).toEqual([
-      { id: expect.any(Number), device: "web", browser: "Safari", os: "iOS", country: "CA", created_at: new Date(created).toISOString(), last_seen_at: new Date(created).toISOString(), current: true },
-      { id: expect.any(Number), device: "web", browser: "Chrome", os: "Windows", country: "FR", created_at: new Date(created - SESSION_TOUCH_MS).toISOString(), last_seen_at: new Date(created - SESSION_TOUCH_MS).toISOString(), current: false },
+      { id: expect.any(Number), device: "web", name: { kind: "browser", browser: "Safari", os: "iPhone", model: null }, browser: "Safari", os: "iPhone", country: "CA", created_at: new Date(created).toISOString(), last_seen_at: new Date(created).toISOString(), current: true },
+      { id: expect.any(Number), device: "web", name: { kind: "browser", browser: "Chrome", os: "Windows", model: null }, browser: "Chrome", os: "Windows", country: "FR", created_at: new Date(created - SESSION_TOUCH_MS).toISOString(), last_seen_at: new Date(created - SESSION_TOUCH_MS).toISOString(), current: false },
     ]);
     // The laptop comes back later: now it is seen last, and it is its own current one.
     later(SESSION_TOUCH_MS);
@@ -85,7 +85,25 @@ describe("GET /sessions", () => {
     await getDb(env.DB).update(sessions).set({ expiresAt: clock.now }).where(eq(sessions.id, other.id));
     const left = await list(alpha, laptop);
     expect(left.map((s) => s.id)).not.toContain(other.id);
-    expect(Object.keys(left[0]).sort()).toEqual(["browser", "country", "created_at", "current", "device", "id", "last_seen_at", "os"]);
+    expect(Object.keys(left[0]).sort()).toEqual(["browser", "country", "created_at", "current", "device", "id", "last_seen_at", "name", "os"]);
+  });
+
+  it("names every device from its user agent (issue 28); two browsers of one kind differ by their times and which is this one", async () => {
+    const { email, laptop } = await twoDevices();
+    later(SESSION_TOUCH_MS);
+    const again = await signIn(alpha, email, from(WINDOWS_CHROME, "FR"));
+    const seen = await list(alpha, again);
+    expect(seen.map((s) => s.name)).toEqual([
+      { kind: "browser", browser: "Chrome", os: "Windows", model: null },
+      { kind: "browser", browser: "Safari", os: "iPhone", model: null },
+      { kind: "browser", browser: "Chrome", os: "Windows", model: null },
+    ]);
+    const [mine, , first] = seen;
+    expect(mine.current).toBe(true);
+    expect(first.current).toBe(false);
+    expect(mine.created_at).not.toBe(first.created_at);
+    // The laptop's own list says the same names.
+    expect((await list(alpha, laptop)).map((s) => s.name.browser).sort()).toEqual(["Chrome", "Chrome", "Safari"]);
   });
 
   it("needs a signed-in user", async () => {
@@ -195,7 +213,7 @@ describe("the country each sign-in records", () => {
     expect(granted.status).toBe(200);
     const tvToken = (await json<{ access_token: string }>(granted)).access_token;
     const [mine] = await list(alpha, tvToken);
-    expect(mine).toMatchObject({ device: "tv", browser: null, os: "Tizen", country: "DE", current: true });
+    expect(mine).toMatchObject({ device: "tv", name: { kind: "tv", browser: null, os: "Tizen", model: "Samsung TV" }, browser: null, os: "Tizen", country: "DE", current: true });
   });
 
   it("an unknown or made-up country is stored as none", async () => {

@@ -121,7 +121,7 @@ describe("the limit of the passes", () => {
     expect(refused.status).toBe(403);
     const body = await json<StreamLimitDenied>(refused);
     expect(body).toMatchObject({ reason: "streams", limit: 1, message: "Your pass allows 1 simultaneous stream. Stop a stream on another device to watch here." });
-    expect(body.streams).toEqual([{ id: expect.any(Number), device: "web", browser: null, os: null, title: "Match paid", started_at: new Date(T0).toISOString(), current: false }]);
+    expect(body.streams).toEqual([{ id: expect.any(Number), device: "web", name: { kind: "browser", browser: null, os: null, model: null }, browser: null, os: null, title: "Match paid", started_at: new Date(T0).toISOString(), current: false }]);
 
     // The TV stops the phone's stream and plays; the phone's next heartbeat says why it stopped.
     expect((await alpha.post(`/api/streams/${body.streams[0].id}/stop`, {}, tv)).status).toBe(204);
@@ -132,6 +132,8 @@ describe("the limit of the passes", () => {
     // The phone asking again is refused in turn, with the TV named.
     const back = await json<StreamLimitDenied>(await play(phone, ids.paid));
     expect(back.streams.map((s) => [s.device, s.title, s.browser, s.os])).toEqual([["web", "Game paid2", "Samsung Internet", "Tizen"]]);
+    // Named as the Devices tab names it (issue 28).
+    expect(back.streams[0].name).toEqual({ kind: "browser", browser: "Samsung Internet", os: "Tizen", model: null });
   });
 
   it("allows two devices at 2 and refuses the third, for events and pass-only videos alike", async () => {

@@ -8,7 +8,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { DEVICE_GRANT_TYPE, type DeviceAuthorization } from "../../api/contract/devices";
 import { expect, expectAccessible, test, visit, type TestChannel } from "./fixtures";
 import { copy, fill } from "./support/copy";
-import { TV_USER_AGENT, pollNow, tvOnDevicePage } from "./support/tv";
+import { TV_USER_AGENT, pollNow, tvName, tvOnDevicePage } from "./support/tv";
 
 const t = copy("en", "devices");
 
@@ -39,12 +39,12 @@ test("the QR code's link, sign in, approve by keyboard, and the TV is signed in"
   await visit(page, ch.url(target));
 
   await expect(page.getByRole("heading", { name: t.page.title, level: 2 })).toBeVisible();
-  await expect(page.getByText(fill(t.page.asks, { device: "Samsung TV" }))).toBeVisible();
+  await expect(page.getByText(fill(t.page.asks, { device: tvName("en") }))).toBeVisible();
   await expect(page.getByText(fill(t.page.checkCode, { code: auth.user_code }))).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("button", { name: t.page.approve, exact: true }).focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByText(fill(t.page.approved, { device: "Samsung TV" }))).toBeVisible();
+  await expect(page.getByText(fill(t.page.approved, { device: tvName("en") }))).toBeVisible();
   await expectAccessible(page);
 
   // The TV's next poll gets a session of its own, as this viewer (an approved code is answered at any poll).
@@ -88,7 +88,7 @@ test("the TV's page shows a code and its QR code, and signs the TV in at its nex
   await page.getByLabel(t.page.code, { exact: true }).fill(code.toLowerCase());
   await page.getByRole("button", { name: t.page.continue, exact: true }).click();
   await page.getByRole("button", { name: t.page.approve, exact: true }).click();
-  await expect(page.getByText(fill(t.page.approved, { device: "Samsung TV" }))).toBeVisible();
+  await expect(page.getByText(fill(t.page.approved, { device: tvName("en") }))).toBeVisible();
 
   // The TV's next poll signs it in and takes it home, with the account menu.
   await pollNow(screen, ch);

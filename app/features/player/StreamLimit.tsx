@@ -5,7 +5,8 @@ import { Form, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { StreamGrant, StreamInfo } from "@api/contract/streams";
-import { deviceLabel } from "~/features/sessions/device-label";
+import { deviceName } from "~/features/sessions/device-label";
+import { LocalTime } from "~/ui/LocalTime";
 import type { StreamBeatAnswer } from "~/routes/action.streams";
 
 const ACTION = "/action/streams";
@@ -68,7 +69,9 @@ export function StreamLimitPrompt({ limit, streams }: { limit: number; streams: 
           <li key={s.id} className="watch__stream">
             <span>
               <strong>{s.title}</strong>
-              <span className="watch__stream-device">{deviceLabel(ts, s)}</span>
+              <span className="watch__stream-device">
+                {deviceName(ts, s.name)} · {ts("page.playingSince")} <LocalTime iso={s.started_at} zone="UTC" />
+              </span>
             </span>
             <Form method="post" action={ACTION}>
               <input type="hidden" name="intent" value="stop" />

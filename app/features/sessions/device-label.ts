@@ -1,21 +1,14 @@
-// How a signed-in device is named to the viewer (issue 13): its kind ("TV", "Web browser") and what its user agent
-// says ("Chrome on Windows"). Shared by the Devices tab and the streams-limit prompt; `t` is the sessions namespace.
+// How a signed-in device is named to the viewer (issue 28): the API reads the user agent (`DeviceName`, in
+// api/contract/sessions.ts) and this only puts its parts into the page's words, the same on the Devices tab, the
+// stream-limit prompt and the approval of a TV's code. `t` is the sessions namespace.
+import type { DeviceName } from "@api/contract/sessions";
 import type { TFunction } from "i18next";
 
-const DEVICE_KINDS = ["web", "tv", "mobile"] as const;
-
-export interface DeviceLike {
-  device: string;
-  browser: string | null;
-  os: string | null;
+/** "Chrome on Windows", "Safari on iPhone", "Samsung TV (code-linked)", "Smart TV (code-linked)". */
+export function deviceName(t: TFunction, name: DeviceName): string {
+  if (name.kind === "tv") return t("name.tv", { model: name.model ?? t("name.smartTv") });
+  if (name.browser && name.os) return t("name.browserOn", { browser: name.browser, os: name.os });
+  if (name.browser) return name.browser;
+  if (name.os) return t("name.browserOnOs", { os: name.os });
+  return t("name.unknown");
 }
-
-export const deviceKind = (t: TFunction, device: string) => t(`device.${(DEVICE_KINDS as readonly string[]).includes(device) ? device : "other"}`);
-
-export function browserOnOs(t: TFunction, s: DeviceLike): string {
-  if (s.browser && s.os) return t("page.browserOn", { browser: s.browser, os: s.os });
-  return s.browser ?? s.os ?? t("page.unknownBrowser");
-}
-
-/** "TV · Samsung Internet on Tizen". */
-export const deviceLabel = (t: TFunction, s: DeviceLike) => `${deviceKind(t, s.device)} · ${browserOnOs(t, s)}`;

@@ -42,14 +42,28 @@ export function SiteHeader({ data }: { data: RootData }) {
   );
 }
 
-/** A menu entry with children: a disclosure that works by keyboard and without JavaScript; Escape and a click outside close it. */
+/** How far the drop-down keeps from the window's edge. */
+const EDGE_PX = 16;
+
+/**
+ * A menu entry with children: a disclosure that works by keyboard and without JavaScript; Escape and a click outside
+ * close it. Opened near the window's right edge (beta's longer names), its list slides left to keep clear of it.
+ */
 function MenuGroup({ item }: { item: MenuItem }) {
   const ref = useRef<HTMLDetailsElement>(null);
+  const list = useRef<HTMLUListElement>(null);
   useDismiss(ref);
+  const keepInside = () => {
+    const ul = list.current;
+    if (!ul || !ref.current?.open) return;
+    ul.style.left = "";
+    const over = ul.getBoundingClientRect().right - (document.documentElement.clientWidth - EDGE_PX);
+    if (over > 0) ul.style.left = `${-over}px`;
+  };
   return (
-    <details className="site-nav__group" ref={ref}>
+    <details className="site-nav__group" ref={ref} onToggle={keepInside}>
       <summary>{item.name}</summary>
-      <ul className="site-nav__submenu">
+      <ul className="site-nav__submenu" ref={list}>
         {item.children.map((child) => (
           <li key={child.id}>
             <MenuLink item={child} />

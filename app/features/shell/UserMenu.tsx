@@ -8,6 +8,8 @@ import { authLink } from "~/lib/auth-paths";
 
 export interface HeaderUser {
   name: string;
+  /** What the header's corner shows: the first name, whole (the full name is in the menu's title and the drawer). */
+  firstName?: string;
   email: string;
   /** The channel's owner (or a platform admin): the menu leads to its console and analytics. */
   owner?: boolean;
@@ -39,7 +41,7 @@ export function UserMenu({ user }: { user: HeaderUser | null }) {
           {(user.name || user.email).charAt(0).toUpperCase()}
         </span>
         <span className="user-menu__name" title={user.name || user.email}>
-          {user.name || user.email}
+          {user.firstName || user.name || user.email}
         </span>
       </summary>
       <ul className="user-menu__list">

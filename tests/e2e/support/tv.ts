@@ -8,6 +8,9 @@ import { copy, fill } from "./copy";
 
 export const TV_USER_AGENT = "Mozilla/5.0 (Linux; Tizen 6.0) AppleWebKit/537.36 (KHTML, like Gecko) SMART-TV Safari/537.36";
 
+/** How every page names that TV once its code is entered (issue 28): "Samsung TV (code-linked)". */
+export const tvName = (lang: TestChannel["lang"]) => fill(copy(lang, "sessions").name.tv, { model: "Samsung TV" });
+
 /** A TV's browser context (a Samsung TV's user agent, any extra headers), signed in as the viewer of `page`. */
 export async function linkTv(browser: Browser, page: Page, ch: TestChannel, headers: Record<string, string> = {}): Promise<{ tv: BrowserContext; screen: Page }> {
   const t = copy(ch.lang, "devices");
@@ -20,7 +23,7 @@ export async function linkTv(browser: Browser, page: Page, ch: TestChannel, head
   await page.goto(ch.url(`/profile/sessions/add?code=${encodeURIComponent(code)}`));
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.getByRole("button", { name: t.page.approve, exact: true }).click();
-  await expect(page.getByText(fill(t.page.approved, { device: "Samsung TV" }))).toBeVisible();
+  await expect(page.getByText(fill(t.page.approved, { device: tvName(ch.lang) }))).toBeVisible();
 
   // The TV polls every few seconds; once approved it goes home, signed in.
   await expect(screen).toHaveURL(ch.url("/"), { timeout: 20_000 });
@@ -59,7 +62,7 @@ export async function approveTvCode(page: Page, ch: TestChannel, code: string) {
   await page.goto(ch.url(`/profile/sessions/add?code=${encodeURIComponent(code)}`));
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.getByRole("button", { name: t.page.approve, exact: true }).click();
-  await expect(page.getByText(fill(t.page.approved, { device: "Samsung TV" }))).toBeVisible();
+  await expect(page.getByText(fill(t.page.approved, { device: tvName(ch.lang) }))).toBeVisible();
 }
 
 /**
