@@ -11,43 +11,31 @@ export async function loadCatalogue(context: AppLoadContext): Promise<Product[]>
   return [...packages, ...subscriptions].sort((a, b) => a.weight - b.weight || a.id - b.id);
 }
 
-/** The signed-in user's orders ([] when signed out). A 401 clears the session and counts as none. */
-export async function loadOrders(context: AppLoadContext): Promise<Order[]> {
+type BuyerCalls = ReturnType<typeof optionalUser>["api"]["commerce"];
+
+/** A call made as the signed-in buyer; signed out, or on a 401 (which clears the session), `none`. */
+async function asBuyer<T>(context: AppLoadContext, call: (commerce: BuyerCalls) => Promise<T>, none: T): Promise<T> {
   const { user, api } = optionalUser(context);
-  if (!user) return [];
+  if (!user) return none;
   try {
-    return await api.commerce.orders();
+    return await call(api.commerce);
   } catch (error) {
-    if (isApiRequestError(error, "unauthenticated")) return [];
+    if (isApiRequestError(error, "unauthenticated")) return none;
     throw error;
   }
 }
+
+/** The signed-in user's orders ([] when signed out). */
+export const loadOrders = (context: AppLoadContext): Promise<Order[]> => asBuyer(context, (c) => c.orders(), []);
 
 const NOTHING_HELD: PurchaseStateWire = { purchased: false, disabled_event_category_ids: [], disabled_participant_ids: [] };
 
 /**
  * What the signed-in buyer already holds of a product: the API's verdict (GET /purchase-state), which the shop pages
- * render as "Owned" and as picks not offered again. Signed out, or a 401: nothing.
+ * render as "Owned" and as picks not offered again. Signed out: nothing.
  */
-export async function loadPurchaseState(context: AppLoadContext, productId: number): Promise<PurchaseStateWire> {
-  const { user, api } = optionalUser(context);
-  if (!user) return NOTHING_HELD;
-  try {
-    return await api.commerce.purchaseState(productId);
-  } catch (error) {
-    if (isApiRequestError(error, "unauthenticated")) return NOTHING_HELD;
-    throw error;
-  }
-}
+export const loadPurchaseState = (context: AppLoadContext, productId: number): Promise<PurchaseStateWire> =>
+  asBuyer(context, (c) => c.purchaseState(productId), NOTHING_HELD);
 
-/** The ids of the products the signed-in buyer has already purchased, as the API judges it ([] signed out or on a 401). */
-export async function loadPurchased(context: AppLoadContext): Promise<number[]> {
-  const { user, api } = optionalUser(context);
-  if (!user) return [];
-  try {
-    return await api.commerce.purchased();
-  } catch (error) {
-    if (isApiRequestError(error, "unauthenticated")) return [];
-    throw error;
-  }
-}
+/** The ids of the products the signed-in buyer has already purchased, as the API judges it ([] signed out). */
+export const loadPurchased = (context: AppLoadContext): Promise<number[]> => asBuyer(context, (c) => c.purchased(), []);
