@@ -47,7 +47,7 @@ export function ToastProvider({ flash, children }: { flash: FlashToast | null; c
   return (
     <ToastContext.Provider value={push}>
       {children}
-      <div className="toasts" role="status" aria-live="polite">
+      <div className="toasts" aria-live="polite">
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDone={dismiss} />
         ))}

@@ -18,8 +18,10 @@ const termsBox = (page: Page) => page.getByRole("checkbox", { name: new RegExp(`
 test.use({ launchOptions: { executablePath: E2E_CHROMIUM_PATH, args: chromiumArgs(["alpha-sports.test", "*.domains.test", ...OAUTH_HOSTS]) } });
 
 async function expectSignedIn(page: Page, name: string) {
-  // The header's account menu names the user (the drawer holds a hidden copy for small screens).
-  await expect(page.locator("header .user-menu__name")).toHaveText(name);
+  // The header's account menu names the user: the first name, the full name as its tooltip (the drawer holds a hidden
+  // copy for small screens).
+  await expect(page.locator("header .user-menu__name")).toHaveText(name.split(" ")[0]!);
+  await expect(page.locator("header .user-menu__name")).toHaveAttribute("title", name);
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === "sid")).toMatchObject({ httpOnly: true, sameSite: "Lax" });
   // The one-time state cookie is gone once the flow ends.
