@@ -1,6 +1,7 @@
 // The flash toast's cookie (issue 28): only known types and message keys come back from it.
 import { describe, expect, it } from "vitest";
-import { decodeFlashToast, encodeFlashToast } from "~/lib/toast";
+import { encodeFlashToast } from "~/lib/toast";
+import { decodeFlashToast } from "~/server/toast.server";
 
 describe("flash toasts", () => {
   it("reads back what was written", () => {
