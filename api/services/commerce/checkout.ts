@@ -15,9 +15,10 @@ import { ApiError, notFound } from "../../lib/errors";
 import { orderKey, type PaymentMetadata, PaymentProviderError, type PaymentResult, type PaymentSource } from "../../providers/payments";
 import { stableJson } from "../../providers/payments/sandbox-cards";
 import type { UserRow } from "../auth/users";
-import { checkCoupon, invoicePreview, periodEnd, trialEnd } from "./pricing";
+import { checkCoupon, invoicePreview, trialEnd } from "./pricing";
 import { customerOf, mirrorCoupon, type Payments, providerError } from "./provider";
-import { type CheckoutTarget, prepareCheckout, purchaseState, selectionFits, trialEligible } from "./rules";
+import { coverage, orderFor, type OrderScope, parentOf, unprocessable } from "./checkout-order";
+import { type CheckoutTarget, prepareCheckout, purchaseState, trialEligible } from "./rules";
 
 export interface Checkout {
   db: Db;
@@ -37,9 +38,11 @@ export interface SourceFields {
   idempotency_key?: string;
 }
 
-const unprocessable = (message: string, field?: string) => new ApiError(422, message, field ? { [field]: [message] } : undefined);
 /** "Pass not found" is a 404: no such product of this channel (another channel's id included). */
 const passNotFound = () => notFound(COMMERCE_MESSAGES.passNotFound);
+
+/** What the order rows of this checkout record of it. */
+const scopeOf = (ck: Checkout): OrderScope => ({ channelId: ck.channelId, userId: ck.user.id, now: ck.now, provider: ck.payments.provider.name });
 
 /** The provider-side description of a product (its dashboard and receipts): the first of its names. */
 const plainName = (p: ProductRow): string => (typeof p.name === "string" ? p.name : (Object.values(p.name)[0] ?? p.key));
@@ -93,53 +96,6 @@ async function targetOf(ck: Checkout, body: BuyBody, products: readonly ProductR
   const event = await ck.db.query.events.findFirst({ where: and(eq(events.channelId, ck.channelId), eq(events.id, eventId)), columns: { id: true, type: true } });
   if (!event) throw notFound();
   return { target: { kind: "event", event, singleEventPackageId: body.single_event_package_id }, eventId: event.id };
-}
-
-/** The categories and teams an order covers: the buyer's picks on a choosable pass, else all of the product's. */
-function coverage(product: ProductRow, picks: { categories?: number[]; participants?: number[] }, held: readonly OrderRow[], now: number) {
-  const choosable = product.kind === "package" && product.eventId === null && product.passType === "regular" && product.maxChoices !== null;
-  if (!choosable) return { categories: product.eventCategoryIds, participants: product.participantIds };
-  const field = product.isTeamPass ? "participant_ids" : "category_ids";
-  const picked = (product.isTeamPass ? picks.participants : picks.categories) ?? [];
-  if (!picked.length) throw unprocessable(COMMERCE_MESSAGES.idNotSelected, field);
-  if (!selectionFits(product, picked, purchaseState(product, held, now))) throw unprocessable(CHECKOUT_MESSAGES.selectionInvalid, field);
-  return product.isTeamPass ? { categories: product.eventCategoryIds, participants: picked } : { categories: picked, participants: product.participantIds };
-}
-
-/** The order columns the access rules read, filled from the product now, so access works the moment it is paid. */
-function orderFor(ck: Checkout, product: ProductRow, cover: { categories: number[]; participants: number[] }, eventId: number | null): repo.NewOrder {
-  const subscription = product.kind === "subscription";
-  return {
-    channelId: ck.channelId,
-    userId: ck.user.id,
-    type: eventId !== null ? "event" : subscription ? "subscription" : "package",
-    productId: eventId ?? product.id,
-    singleEventPackageId: eventId !== null ? product.id : null,
-    eventCategoryId: cover.categories.length === 1 ? cover.categories[0] : null,
-    participantId: cover.participants.length === 1 ? cover.participants[0] : null,
-    selectedCategoryIds: cover.categories,
-    selectedParticipantIds: cover.participants,
-    capabilities: product.capabilities,
-    limits: product.limits,
-    startsAt: ck.now,
-    // A season-long pass runs one period from the purchase; subscriptions run to their period end (webhook).
-    endsAt: !subscription && product.period ? periodEnd(ck.now, product.period) : null,
-    currency: product.currency,
-    provider: ck.payments.provider.name,
-    autoRenew: subscription,
-    renewalStatus: subscription ? "active" : null,
-    subscriptionStatus: subscription ? "inactive" : null,
-    createdAt: ck.now,
-    updatedAt: ck.now,
-  };
-}
-
-/** An addon sits on a pass the buyer holds (paid and active now). */
-function parentOf(product: ProductRow, held: readonly OrderRow[]): number | null {
-  if (product.passType !== "addition" || product.addonOf === null) return null;
-  const parent = held.find((o) => o.type === "package" && o.productId === product.addonOf);
-  if (!parent) throw unprocessable(CHECKOUT_MESSAGES.parentPassMissing);
-  return parent.id;
 }
 
 // ---- Idempotent attempts --------------------------------------------------------------------------------------
@@ -295,7 +251,7 @@ async function purchase(ck: Checkout, body: SourceFields & { category_ids?: numb
   const { order, transactionId } = await repo.createPendingOrder(
     ck.db,
     {
-      ...orderFor(ck, product, cover, eventId),
+      ...orderFor(scopeOf(ck), product, cover, eventId),
       parentOrderId,
       amount: preview.total,
       discount: preview.discount,
@@ -324,11 +280,11 @@ async function purchaseBundle(ck: Checkout, body: SourceFields, bundle: ProductR
   const whole = (p: ProductRow) => ({ categories: p.eventCategoryIds, participants: p.participantIds });
   const { order, transactionId } = await repo.createPendingOrder(
     ck.db,
-    { ...orderFor(ck, first, whole(first), null), amount: preview.total, discount: preview.discount, couponId: coupon?.id ?? null },
+    { ...orderFor(scopeOf(ck), first, whole(first), null), amount: preview.total, discount: preview.discount, couponId: coupon?.id ?? null },
     { amount: preview.total, currency: bundle.currency, kind: "charge" },
   );
   // An addon sold with its pass sits on the pass's order of this bundle.
-  await repo.addBundleItems(ck.db, order, rest.map((p) => ({ ...orderFor(ck, p, whole(p), null), parentOrderId: p.addonOf === first.id ? order.id : null })));
+  await repo.addBundleItems(ck.db, order, rest.map((p) => ({ ...orderFor(scopeOf(ck), p, whole(p), null), parentOrderId: p.addonOf === first.id ? order.id : null })));
   const attempt: Attempt = { order, transactionId, customerId, source, saveCard: !!body.save_card, metadata: metadataOf(ck, order, { bundle_order_id: String(order.id), bundle_id: String(bundle.id) }) };
   return payOnce(ck, attempt, preview.total, bundle.currency, plainName(bundle));
 }
