@@ -27,6 +27,9 @@ import { fromEvent, clipVerdict, hostedClipVerdict } from "../services/clips/sou
 import { eventMediaSource, hostedGrantUrls, hostedPlayback, liveAssetStalled, playable } from "../services/video/media-source";
 import type { MediaInfo } from "../services/livesim";
 import { grantedStream } from "./streams";
+import { eventFrame } from "../services/video/event-frame";
+
+const FRAME_MISSING = "This event has no picture yet.";
 
 /** Who subscribes (contract/event-live.ts); kept out of the contract, which the pages import, so zod stays out of their bundle. */
 const liveQuerySchema = z.object({ role: z.enum(LIVE_ROLES).default("watch") });
@@ -67,6 +70,21 @@ export const mediaRoutes = new Hono<AppEnv>()
     if (!upgrade && !c.req.header("Accept")?.includes(EVENT_STREAM_TYPE)) throw new ApiError(426, LIVE_UPGRADE_MESSAGE);
     const scope = { env: c.env, channelId: c.get("channel").id };
     return subscribeEventLive(scope, event.id, c.req.raw, eventTimes(event), c.get("now")(), c.req.valid("query").role);
+  })
+  // The event's frame (issue 28): the picture its cards, poster and share image show while it has one. Public, like
+  // the event; its URL carries a version that moves with the broadcast (frames.ts eventFrameUrl).
+  .get("/events/:id/frame.jpg", param(idParamSchema), async (c) => {
+    const event = await channelEvent(c, c.req.valid("param").id);
+    if (!event) throw notFound();
+    const scope = { db: c.get("db"), env: c.env, channelId: c.get("channel").id, bucket: c.env.MEDIA };
+    const frame = await eventFrame(scope, event, c.get("now")());
+    if (!frame) throw notFound(FRAME_MISSING);
+    // A live game's picture moves on: a versioned URL is kept a little; a recording's frame for a day.
+    const cache = frame.live ? "public, max-age=30" : "public, max-age=86400";
+    if (frame.kind === "redirect") return new Response(null, { status: 302, headers: { Location: frame.url, "Cache-Control": "public, max-age=300" } });
+    const object = await c.env.MEDIA.get(frame.key);
+    if (!object) throw notFound(FRAME_MISSING);
+    return new Response(object.body, { headers: { "Content-Type": "image/jpeg", "Cache-Control": cache, ETag: object.httpEtag, "X-Content-Type-Options": "nosniff" } });
   })
   .post("/events/:id/playback", requireApiKey, param(idParamSchema), query(langQuerySchema), async (c) => {
     const id = c.req.valid("param").id;

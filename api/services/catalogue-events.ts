@@ -7,6 +7,7 @@ import type { Lang } from "./lang";
 import { teamIdentity, toLocation } from "./catalogue-taxonomy";
 import { tr, trOpt } from "./lang";
 import { streamStatus } from "./event-status";
+import { eventFrameUrl } from "./frames";
 
 export interface EventRelations {
   teams: ParticipantRow[];
@@ -36,6 +37,7 @@ export function eventMapper(rel: EventRelations, now: number, l: Lang, access: (
   return (row) => {
     const category = row.eventCategoryId != null ? categories.get(row.eventCategoryId) : undefined;
     const location = row.locationId != null ? locations.get(row.locationId) : undefined;
+    const status = streamStatus({ start: row.eventUtcTs, end: row.endUtcTs }, now);
     return {
       id: row.id,
       name: tr(row.name, l),
@@ -46,9 +48,10 @@ export function eventMapper(rel: EventRelations, now: number, l: Lang, access: (
       event_utc_ts: new Date(row.eventUtcTs).toISOString(),
       end_utc_ts: new Date(row.endUtcTs).toISOString(),
       time_zone: row.timeZone,
-      stream_status: streamStatus({ start: row.eventUtcTs, end: row.endUtcTs }, now),
+      stream_status: status,
       gender: row.gender,
-      poster: row.poster,
+      // A frame of the game itself while it has a picture (issue 28), else the event's poster.
+      poster: eventFrameUrl(row.id, status, row.broadcast, now) ?? row.poster,
       location_id: row.locationId,
       location: location ? toLocation(location, l) : null,
       event_category_id: row.eventCategoryId,

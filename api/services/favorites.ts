@@ -127,7 +127,7 @@ export async function favoriteEvents(
   if (!pageRows.length) return { data: [], total };
   const [teams, groups, categories, locations] = await db.batch(eventRelationsOfRows(db, channelId, pageRows.map((r) => r.event)));
   const toEvent: (row: EventListRow) => Event = eventMapper({ teams, groups, categories, locations }, now, l, hasAccess);
-  return { data: pageRows.map(({ event, score, favoriteIds }) => ({ ...toEvent({ ...event, score }), favorite_ids: parseIds(favoriteIds) })), total };
+  return { data: pageRows.map(({ event, score, broadcast, favoriteIds }) => ({ ...toEvent({ ...event, score, broadcast }), favorite_ids: parseIds(favoriteIds) })), total };
 }
 
 /** A JSON array of ids from SQLite (json_group_array), in ascending order. */

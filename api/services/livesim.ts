@@ -27,6 +27,14 @@ const streamSchema = z.object({
   init: z.string().regex(/^[A-Za-z0-9._$-]+$/),
   chunk_template: z.string().regex(/^[A-Za-z0-9._$%-]+$/),
 });
+const stillsSchema = z.object({
+  interval_s: z.number().positive(),
+  count: z.number().int().positive(),
+  template: z.string().regex(/^[A-Za-z0-9._/$%-]+$/),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+
 /** media/<asset>/media.json, written by `npm run media`. */
 export const mediaInfoSchema = z.object({
   segment_duration_s: z.number().positive(),
@@ -35,15 +43,12 @@ export const mediaInfoSchema = z.object({
   streams: z.array(streamSchema).min(1),
   poster: z.string().regex(/^[A-Za-z0-9._/-]+$/).optional(),
   /** Frames along the asset, one every interval_s (thumbnail N shows second N × interval_s). */
-  thumbnails: z
-    .object({
-      interval_s: z.number().positive(),
-      count: z.number().int().positive(),
-      template: z.string().regex(/^[A-Za-z0-9._/$%-]+$/),
-      width: z.number().int().positive(),
-      height: z.number().int().positive(),
-    })
-    .optional(),
+  thumbnails: stillsSchema.optional(),
+  /**
+   * The same frames at the picture's size, up to 720 lines (issue 28, frames.ts): an encoder's broadcast and an
+   * uploaded video have them (the local ingest writes them), the looped demo does not.
+   */
+  frames: stillsSchema.optional(),
   /** One WebVTT file per language over the whole asset (issue 15), served per segment as `captions-<lang>-<n>.vtt`. */
   captions: z
     .array(z.object({ lang: z.string().regex(/^[a-z]{2}$/), label: z.string().min(1).max(40), file: z.string().regex(/^[A-Za-z0-9._/-]+\.vtt$/) }))

@@ -102,6 +102,8 @@ export async function describeAsset(dir: string, expectedDuration: number, thumb
   if (segmentCount * SEGMENT_S !== expectedDuration) throw new Error(`${segmentCount} segments × ${SEGMENT_S} s ≠ ${expectedDuration} s`);
   const thumbs = (await readdir(path.join(dir, "thumbs"))).filter((f) => /^thumb-\d{3}\.jpg$/.test(f));
   await stat(path.join(dir, "poster.jpg"));
+  const frames = (await readdir(path.join(dir, "frames")).catch(() => [] as string[])).filter((f) => /^frame-\d{5}\.jpg$/.test(f));
+  const top = streams.filter((s) => s.kind === "video").sort((a, b) => Number(b.height) - Number(a.height))[0];
   return {
     segment_duration_s: SEGMENT_S,
     chunk_duration_s: CMAF_CHUNK_S,
@@ -110,6 +112,7 @@ export async function describeAsset(dir: string, expectedDuration: number, thumb
     streams: streams.sort((a, b) => a.id - b.id),
     poster: "poster.jpg",
     thumbnails: { interval_s: thumbEveryS, count: thumbs.length, template: "thumbs/thumb-$Number%03d$.jpg", width: 320, height: 180 },
+    ...(frames.length === thumbs.length ? { frames: { interval_s: thumbEveryS, count: frames.length, template: "frames/frame-$Number%05d$.jpg", width: top.width, height: top.height } } : {}),
     captions: captions.map(({ lang, label, file }) => ({ lang, label, file })),
     notes:
       "Video segments are exactly 2 s and start on a keyframe. AAC (48 kHz, 1024-sample frames) cannot split at exactly 2 s: " +

@@ -3,7 +3,7 @@
 //
 // One ffmpeg process draws a synthetic match (a pitch, a ball and six players moving on fixed curves, a scoreboard
 // and a running game clock, crowd-like noise with a whistle at each goal) and encodes it once into DASH + HLS
-// (fMP4 segments shared by both), plus the poster and the thumbnails; captions.ts writes the captions (WebVTT, en and
+// (fMP4 segments shared by both), plus the poster, the thumbnails and full-size frames; captions.ts writes the captions (WebVTT, en and
 // fr) from the same goals and clock. Everything comes from lavfi sources with fixed
 // seeds and a fixed x264 thread count, so the same ffmpeg build gives the same bytes. Then describe.ts checks every
 // segment with ffprobe and writes media.json.
@@ -66,6 +66,7 @@ async function renderDemo() {
   try {
     const dest = path.join(work, "asset");
     await mkdir(path.join(dest, "thumbs"), { recursive: true });
+    await mkdir(path.join(dest, "frames"), { recursive: true });
     await writeFile(path.join(work, "score.txt"), scoreText());
     await writeFile(path.join(work, "clock.txt"), clockText());
     await writeFile(path.join(work, "graph.txt"), filterGraph(duration, work));
@@ -191,8 +192,10 @@ function stillArgs(duration: number, dest: string): string[] {
   const posterFrame = Math.min(POSTER_AT_S, duration / 2) * FPS;
   return [
     ...["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-i", `concat:${["init-stream1.m4s", ...chunks].join("|")}`],
-    ...["-filter_complex", `[0:v]split=2[a][b];[a]select='not(mod(n,${THUMB_EVERY_S * FPS}))',scale=320:180[thumbs];[b]select='eq(n,${posterFrame})'[poster]`],
+    ...["-filter_complex", `[0:v]split=3[a][b][c];[a]select='not(mod(n,${THUMB_EVERY_S * FPS}))',scale=320:180[thumbs];[b]select='eq(n,${posterFrame})'[poster];[c]select='not(mod(n,${THUMB_EVERY_S * FPS}))'[frames]`],
     ...["-map", "[thumbs]", "-fps_mode", "vfr", "-q:v", "4", "-start_number", "0", "-flags", "+bitexact", "thumbs/thumb-%03d.jpg"],
+    // The same moments at full size (issue 28): the posters of the clips cut from it.
+    ...["-map", "[frames]", "-fps_mode", "vfr", "-q:v", "4", "-start_number", "0", "-flags", "+bitexact", "frames/frame-%05d.jpg"],
     ...["-map", "[poster]", "-fps_mode", "vfr", "-q:v", "3", "-flags", "+bitexact", "-update", "1", "poster.jpg"],
   ];
 }

@@ -58,6 +58,18 @@ const scope = (bucket: R2Bucket = env.MEDIA, now = T0) => ({ db, bucket, now: ()
 const rowOf = async (id: number) => (await db.select().from(clips).where(eq(clips.id, id)).get())!;
 const job = (id: number) => ({ channelId: fx.alpha.id, clipId: id });
 
+/** A JPEG's size, from its start-of-frame marker. */
+function jpegSize(b: Uint8Array): { width: number; height: number } | null {
+  for (let i = 2; i + 9 < b.length; ) {
+    if (b[i] !== 0xff) return null;
+    const marker = b[i + 1];
+    const length = (b[i + 2] << 8) | b[i + 3];
+    if (marker >= 0xc0 && marker <= 0xc2) return { height: (b[i + 5] << 8) | b[i + 6], width: (b[i + 7] << 8) | b[i + 8] };
+    i += 2 + length;
+  }
+  return null;
+}
+
 /** The bucket, but every put fails (a storage outage). */
 const failingPuts = () => ({ ...env.MEDIA, get: env.MEDIA.get.bind(env.MEDIA), list: env.MEDIA.list.bind(env.MEDIA), head: env.MEDIA.head.bind(env.MEDIA), put: () => Promise.reject(new Error("r2 down")) }) as unknown as R2Bucket;
 
@@ -81,10 +93,14 @@ describe("processClip", () => {
     // In frames (512 ticks of 12800 Hz each).
     expect(trafs.filter((t) => t.trackId === 1).map((t) => Number(t.time) / 512)).toEqual([0, 50, 100].flatMap((s) => [0, 13, 26, 39].map((c) => s + c)));
     expect(Number(trafs.find((t) => t.trackId === 2)!.time)).toBe(0);
-    // The middle of 2–8 s is 5 s: the asset's first thumbnail (one per 10 s).
+    // The middle of 2–8 s is 5 s: the asset's first frame (one per 10 s), at full size (issue 28), not its thumbnail.
     const poster = await env.MEDIA.get(row.posterKey!);
     expect(poster?.httpMetadata?.contentType).toBe("image/jpeg");
-    expect(new Uint8Array(await poster!.arrayBuffer()).slice(0, 2)).toEqual(new Uint8Array([0xff, 0xd8]));
+    const posterBytes = new Uint8Array(await poster!.arrayBuffer());
+    expect(posterBytes.slice(0, 2)).toEqual(new Uint8Array([0xff, 0xd8]));
+    const frame = new Uint8Array(await (await env.MEDIA.get(`media/${ASSET}/frames/frame-00000.jpg`))!.arrayBuffer());
+    expect(posterBytes).toEqual(frame);
+    expect(jpegSize(posterBytes)).toEqual({ width: 1280, height: 720 });
   });
 
   it("is idempotent: a second delivery of a ready clip changes nothing", async () => {

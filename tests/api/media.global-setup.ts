@@ -20,6 +20,9 @@ const FILES = [
   ...CHUNKS.flatMap((n) => [`chunk-stream1-${n}.m4s`, `chunk-stream2-${n}.m4s`]),
   "thumbs/thumb-000.jpg",
   "thumbs/thumb-001.jpg",
+  // The same moments at full size (issue 28): clip posters.
+  "frames/frame-00000.jpg",
+  "frames/frame-00001.jpg",
 ];
 
 export default async function setup(project: TestProject) {

@@ -66,6 +66,11 @@ test("/live shows only live events, /vod only finished ones", async ({ page, own
   await page.goto(ch.url("/vod"));
   await expect(cards(page).first()).toBeVisible();
   await expect(page.locator(".event-card:not(.event-card--finished)")).toHaveCount(0);
+  // Each finished game says how long it lasted, after its date (issue 28).
+  const finished = await cards(page).count();
+  await expect(page.locator(".event-card__duration time")).toHaveCount(finished);
+  await expect(page.locator(".event-card__duration time").first()).toHaveText(/^(\d+ h \d+ min|\d+ min)$/);
+  await expect(page.locator(".event-card__duration time").first()).toHaveAttribute("datetime", /^PT\d+H\d+M$/);
 });
 
 test("filters by sport and gender in the URL, and reloads to the same view", async ({ page, request, sharedChannel: ch }) => {

@@ -83,6 +83,10 @@ test("an owner goes live from an encoder, viewers watch it live, then as a finis
   const card = home.locator(`[data-section="live"] article[data-event-id="${id}"]`);
   await expect(card.locator(".badge--interrupted")).toHaveText(common.events.status.interrupted);
   await expect(card.locator(".badge--live")).toHaveCount(0);
+  // Its artwork is a frame of the broadcast itself (issue 28), at the encoder's picture size.
+  const art = card.locator("img.event-card__poster");
+  await expect(art).toHaveAttribute("src", new RegExp(`^/api/events/${id}/frame\\.jpg\\?v=l\\d+$`));
+  await expect.poll(() => art.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(320);
   // The owner ends it now from the console (another tab); the viewer's page turns to the finished event.
   const owner = await page.context().newPage();
   await visit(owner, ch.url("/console/live"));

@@ -56,11 +56,14 @@ describe("media/demo", () => {
     }
   });
 
-  it("has the DASH and HLS manifests, the poster and a thumbnail per 10 s, all within 12 MB", () => {
+  it("has the DASH and HLS manifests, the poster, a thumbnail and a frame per 10 s, all within 12 MB", () => {
     const files = filesUnder(DIR);
     for (const f of ["manifest.mpd", "master.m3u8", "poster.jpg", ...info.streams.map((s: { id: number }) => `media_${s.id}.m3u8`)]) expect(files).toContain(f);
     expect(info.thumbnails.count).toBe(Math.ceil(info.duration_s / info.thumbnails.interval_s));
     for (let n = 0; n < info.thumbnails.count; n++) expect(files).toContain(chunk(info.thumbnails.template, n).split("/").join(path.sep));
+    // The same moments at full size (issue 28): the posters of clips cut from it.
+    expect(info.frames).toMatchObject({ interval_s: info.thumbnails.interval_s, count: info.thumbnails.count, width: 1280, height: 720 });
+    for (let n = 0; n < info.frames.count; n++) expect(files).toContain(chunk(info.frames.template, n).split("/").join(path.sep));
     expect(files.reduce((sum, f) => sum + size(f), 0)).toBeLessThanOrEqual(MAX_BYTES);
     expect(files.map(mediaContentType)).not.toContain("application/octet-stream");
   });

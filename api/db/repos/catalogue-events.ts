@@ -7,7 +7,7 @@ import type { AccessType, StreamStatus } from "../../contract/catalogue";
 import type { Language } from "../../contract/constants";
 import { statusRange, type StatusRange } from "../../services/event-status";
 import type { Db } from "../client";
-import { eventCategories, events, eventScores, locations, participantGroups, participants } from "../schema";
+import { eventCategories, events, eventScores, liveInputs, locations, participantGroups, participants } from "../schema";
 
 export interface EventFilters {
   status?: StreamStatus;
@@ -166,11 +166,26 @@ export const eventScoreColumns = {
 /** The join of a list's events to their kept games: a primary-key lookup per row, bound to the event's own channel. */
 export const eventScoreJoin = and(eq(eventScores.channelId, events.channelId), eq(eventScores.eventId, events.id))!;
 
+/**
+ * An event's broadcast from an encoder beside its row (issue 28: its frames are the event's artwork): null when it has
+ * no live input. How much it has sent, and (Stream) whether an encoder ever connected or a recording exists.
+ */
+export const eventBroadcastColumns = {
+  provider: liveInputs.provider,
+  segmentCount: liveInputs.segmentCount,
+  startedAt: liveInputs.startedAt,
+  recordingUid: liveInputs.recordingUid,
+};
+
+/** A primary-key-like lookup per row (the input's unique (channel, event) index), bound to the event's own channel. */
+export const eventBroadcastJoin = and(eq(liveInputs.channelId, events.channelId), eq(liveInputs.eventId, events.id))!;
+
 export const eventPageQuery = (db: Db, p: EventPage) =>
   db
-    .select({ ...getTableColumns(events), score: eventScoreColumns })
+    .select({ ...getTableColumns(events), score: eventScoreColumns, broadcast: eventBroadcastColumns })
     .from(events)
     .leftJoin(eventScores, eventScoreJoin)
+    .leftJoin(liveInputs, eventBroadcastJoin)
     .where(p.where)
     .orderBy(...p.order)
     .limit(p.limit)
@@ -197,8 +212,9 @@ export function eventRelationsQueries(db: Db, channelId: number, pages: EventPag
 
 export type EventRow = typeof events.$inferSelect;
 export type EventScoreRow = Pick<typeof eventScores.$inferSelect, keyof typeof eventScoreColumns>;
-/** A listed event: its row and its kept game (what the wire Event is made from). */
-export type EventListRow = EventRow & { score: EventScoreRow | null };
+export type EventBroadcastRow = { [K in keyof typeof eventBroadcastColumns]: (typeof liveInputs.$inferSelect)[K] };
+/** A listed event: its row, its kept game and its broadcast (what the wire Event is made from). */
+export type EventListRow = EventRow & { score: EventScoreRow | null; broadcast: EventBroadcastRow | null };
 
 /**
  * The teams, schools, sports and venues of events already read, by id: four plain queries for one batch, where

@@ -6,9 +6,10 @@ import type { FavoritableType } from "../../contract/favorites";
 import type { Db } from "../client";
 import { eventCategories, events, participantGroups, participants } from "../catalogue-schema";
 import { eventScores } from "../event-scores-schema";
+import { liveInputs } from "../console-schema";
 import { favorites, type FavoriteRow } from "../favorites-schema";
 import { statusRange } from "../../services/event-status";
-import { type EventPage, eventScoreColumns, eventScoreJoin, publicEvents, statusCondition } from "./catalogue-events";
+import { eventBroadcastColumns, eventBroadcastJoin, type EventPage, eventScoreColumns, eventScoreJoin, publicEvents, statusCondition } from "./catalogue-events";
 
 export interface UserScope {
   channelId: number;
@@ -125,9 +126,10 @@ export function followedEventPageQuery(db: Db, s: UserScope, p: EventPage) {
     .where(and(mine(s), eventIsForFavorite()));
   const favoriteIds: SQL<string> = sql<string>`${forEvent}`;
   return db
-    .select({ event: events, score: eventScoreColumns, favoriteIds })
+    .select({ event: events, score: eventScoreColumns, broadcast: eventBroadcastColumns, favoriteIds })
     .from(events)
     .leftJoin(eventScores, eventScoreJoin)
+    .leftJoin(liveInputs, eventBroadcastJoin)
     .where(p.where)
     .orderBy(...p.order)
     .limit(p.limit)

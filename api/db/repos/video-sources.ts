@@ -7,7 +7,7 @@ import { liveInputs, mediaUploads } from "../schema";
 /** The event's live input: its provider, the provider's id, its state and the recording once the stream ended. */
 export const eventInputQuery = (db: Db, channelId: number, eventId: number) =>
   db
-    .select({ provider: liveInputs.provider, uid: liveInputs.uid, status: liveInputs.status, startedAt: liveInputs.startedAt, recordingUid: liveInputs.recordingUid, segmentCount: liveInputs.segmentCount })
+    .select({ provider: liveInputs.provider, uid: liveInputs.uid, status: liveInputs.status, startedAt: liveInputs.startedAt, recordingUid: liveInputs.recordingUid, segmentCount: liveInputs.segmentCount, mediaKey: liveInputs.mediaKey })
     .from(liveInputs)
     .where(and(eq(liveInputs.channelId, channelId), eq(liveInputs.eventId, eventId)));
 

@@ -238,9 +238,12 @@ function progressCounter(s: ProcessScope, row: ClipRow, size: number | null): Tr
   });
 }
 
-/** The asset's thumbnail at the middle of the clip, copied next to the file (the clip outlives its source). */
+/**
+ * The asset's frame at the middle of the clip, copied next to the file (the clip outlives its source): a full-size
+ * frame where the asset has them (a broadcast's or an upload's, issue 28: a sharp share image), else its thumbnail.
+ */
 async function copyPoster(s: ProcessScope, row: ClipRow, info: MediaInfo): Promise<string | null> {
-  const thumbs = info.thumbnails;
+  const thumbs = info.frames ?? info.thumbnails;
   if (!thumbs) return null;
   const middleS = (row.startMs + row.durationMs / 2) / 1000;
   const index = thumbnailIndex(middleS, thumbs.interval_s, thumbs.count, info.segment_count * info.segment_duration_s);

@@ -8,6 +8,7 @@ import { useScoresHidden } from "~/features/scores/SpoilerSafe";
 import { genderLetter, matchup, participantLabel, sides, teamName } from "~/lib/format";
 import { Crest } from "./Crest";
 import { EventBadges } from "./EventBadges";
+import { EventDuration } from "./EventDuration";
 import { EventTime } from "./EventTime";
 import { useLiveCard } from "./useEventLive";
 
@@ -45,7 +46,14 @@ export function EventCard({ event }: { event: Event }) {
         </h3>
         {score ? <CardScore score={score} away={s ? participantLabel(s.away) : t("scores:card.away")} home={s ? participantLabel(s.home) : t("scores:card.home")} /> : null}
         <p className="event-card__meta">
-          <EventTime iso={event.event_utc_ts} zone={event.time_zone} />
+          {event.stream_status === "finished" ? (
+            <span className="event-card__when">
+              <EventTime iso={event.event_utc_ts} zone={event.time_zone} />
+              <EventDuration start={event.event_utc_ts} end={event.end_utc_ts} />
+            </span>
+          ) : (
+            <EventTime iso={event.event_utc_ts} zone={event.time_zone} />
+          )}
           {event.category ? <span>{event.category.name}</span> : null}
           {gender ? (
             <abbr title={t(`events.gender.${event.gender}`)} className="event-card__gender">

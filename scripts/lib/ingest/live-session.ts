@@ -22,7 +22,7 @@ import type { IngestApi } from "./api";
 import type { EncoderInfo } from "../../../api/contract/video";
 import { CMAF_CHUNK_S, chunkEnds, segmentPartFile } from "../../../api/services/cmaf-chunks";
 import { initTimescales, rebaseHead } from "../../../api/services/fmp4-rebase";
-import { chunkName, completeChunks, initName, liveArgs, mediaJson, type PackagedStream, readStreams, SEGMENT_S } from "./package";
+import { chunkName, completeChunks, FRAME_EVERY_S, frameName, frameSize, initName, liveArgs, mediaJson, type PackagedStream, readStills, readStreams, SEGMENT_S, stillsArgs, stillsJson, thumbName, topVideo } from "./package";
 
 export interface LiveInputWork {
   uid: string;
@@ -61,6 +61,10 @@ export class LiveSession {
    */
   private zeroAt = Infinity;
   private reported = 0;
+  /** Stills (a frame and its thumbnail) uploaded so far, numbered from 0 along the broadcast (package.ts stillsArgs). */
+  private stills = 0;
+  /** Stills the last media.json written told of. */
+  private describedStills = 0;
   private encoder: EncoderInfo | null = null;
   private connectedAt = 0;
   private pumping: Promise<void> = Promise.resolve();
@@ -75,6 +79,8 @@ export class LiveSession {
     // An input left reconnecting by an ingest that stopped goes on after its segments.
     this.base = input.segment_count ?? 0;
     this.reported = this.base;
+    // One still per FRAME_EVERY_S of what is already in R2 (from 0 s).
+    this.stills = Math.ceil((this.base * SEGMENT_S) / FRAME_EVERY_S);
   }
 
   /** Listens until the broadcast is over (resolves): the encoder stopped and did not come back in time, or stop(). */
@@ -112,7 +118,7 @@ export class LiveSession {
   }
 
   private async finish(): Promise<void> {
-    if (this.streams && this.base > 0) await this.putJson(mediaJson(this.streams, this.base, this.base * SEGMENT_S, false));
+    if (this.streams && this.base > 0) await this.putJson(this.mediaJson(this.streams, this.base, false));
     await this.api.reportInput(this.input.uid, { segment_count: this.base, status: "ended" });
     this.options.log(`${this.input.uid}: stream ended after ${this.base} segments`);
   }
@@ -133,7 +139,7 @@ export class LiveSession {
     this.zeroAt = Infinity;
     this.encoder = null;
     const url = `rtmp://${this.options.listenHost}:${this.input.port}/live/${this.input.stream_key}`;
-    const child = spawn("ffmpeg", ["-hide_banner", "-nostdin", "-nostats", "-loglevel", "info", "-progress", "pipe:1", "-listen", "1", "-i", url, ...liveArgs(this.dir)], {
+    const child = spawn("ffmpeg", ["-hide_banner", "-nostdin", "-nostats", "-loglevel", "info", "-progress", "pipe:1", "-listen", "1", "-i", url, ...liveArgs(this.dir), ...stillsArgs(this.dir, this.stills)], {
       stdio: ["ignore", "pipe", "pipe"],
     });
     this.ffmpeg = child;
@@ -218,13 +224,33 @@ export class LiveSession {
       this.uploaded.set(s.id, ready);
       await this.putParts(s.id, ready + 1, false);
     }
+    await this.pumpStills();
     const count = this.base + Math.min(...streams.map((s) => this.uploaded.get(s.id) ?? 0));
+    // A still that came after the last segment's media.json is told at once (the event's artwork is waiting for it).
+    if (count === this.reported && count > 0 && this.stills > this.describedStills) await this.putJson(this.mediaJson(streams, count, true));
     if (count > this.reported) {
-      await this.putJson(mediaJson(streams, count, count * SEGMENT_S, true));
+      await this.putJson(this.mediaJson(streams, count, true));
       const elapsed = Number.isFinite(this.zeroAt) ? { elapsed_ms: Math.round(Date.now() - this.zeroAt) } : {};
       await this.api.reportInput(this.input.uid, { segment_count: count, status: "connected", ...elapsed, ...this.encoderReport() });
       this.reported = count;
     }
+  }
+
+  /** Uploads the stills ffmpeg has finished (it writes each atomically), in order, each frame with its thumbnail. */
+  private async pumpStills(): Promise<void> {
+    const { frames, thumbs } = await readStills(this.dir);
+    const ready = (n: number) => frames.includes(n) && thumbs.includes(n);
+    while (ready(this.stills)) {
+      await this.api.putMedia(this.input.media_key, frameName(this.stills), await readFile(path.join(this.dir, frameName(this.stills))));
+      await this.api.putMedia(this.input.media_key, thumbName(this.stills), await readFile(path.join(this.dir, thumbName(this.stills))));
+      this.stills++;
+    }
+  }
+
+  /** media.json for `count` segments, with the stills uploaded so far. */
+  private mediaJson(streams: PackagedStream[], count: number, live: boolean) {
+    this.describedStills = this.stills;
+    return { ...mediaJson(streams, count, count * SEGMENT_S, live), ...stillsJson(this.stills, frameSize(topVideo(streams))) };
   }
 
   /**

@@ -51,6 +51,65 @@ export function liveArgs(outDir: string): string[] {
   ];
 }
 
+/**
+ * Stills along the picture (issue 28): a frame every FRAME_EVERY_S, at most 720 lines (the event's artwork, its share
+ * image and its clips' posters), and the same frame as a 320×180 thumbnail (the timeline's previews). One decode of
+ * the source feeds both, and the live packaging's lower rendition already decodes it: a frame every 10 s costs little.
+ * Written atomically (ffmpeg renames each file once whole), numbered from `startNumber`, so frame N shows the picture
+ * at about N × FRAME_EVERY_S of the broadcast.
+ */
+export const FRAME_EVERY_S = 10;
+export const THUMB_SIZE = { width: 320, height: 180 } as const;
+export const FRAME_MAX_HEIGHT = 720;
+export const FRAME_FILE = /^frame-(\d{5,})\.jpg$/;
+export const THUMB_FILE = /^thumb-(\d{3,})\.jpg$/;
+export const frameName = (n: number) => `frame-${String(n).padStart(5, "0")}.jpg`;
+export const thumbName = (n: number) => `thumb-${String(n).padStart(3, "0")}.jpg`;
+
+export function stillsArgs(outDir: string, startNumber = 0): string[] {
+  const { width, height } = THUMB_SIZE;
+  const graph =
+    // The first frame, then the first at or past each FRAME_EVERY_S: emitted as soon as it is decoded (live).
+    `[0:v:0]select='isnan(prev_selected_t)+gte(t-prev_selected_t\\,${FRAME_EVERY_S - 0.01})',split=2[f][t];` +
+    `[f]scale=w=-2:h='min(${FRAME_MAX_HEIGHT},ih)':flags=bicubic[frame];` +
+    `[t]scale=w=${width}:h=${height}:force_original_aspect_ratio=decrease:flags=bicubic,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2[thumb]`;
+  const still = (label: string, file: string) => ["-map", label, "-fps_mode", "vfr", "-c:v", "mjpeg", "-threads", "1", "-q:v", "4", "-f", "image2", "-atomic_writing", "1", "-start_number", String(startNumber), path.join(outDir, file)];
+  return ["-filter_complex", graph, ...still("[frame]", "frame-%05d.jpg"), ...still("[thumb]", "thumb-%03d.jpg")];
+}
+
+/** The complete stills in a work folder, by number: frames (with their size, read by the caller) and thumbnails. */
+export async function readStills(outDir: string): Promise<{ frames: number[]; thumbs: number[] }> {
+  const files = await readdir(outDir).catch(() => [] as string[]);
+  const numbers = (re: RegExp) =>
+    files
+      .map((f) => re.exec(f))
+      .filter((m) => m !== null)
+      .map((m) => Number(m[1]))
+      .sort((a, b) => a - b);
+  return { frames: numbers(FRAME_FILE), thumbs: numbers(THUMB_FILE) };
+}
+
+/** The largest video rendition: the picture the stills are taken from. */
+export function topVideo(streams: PackagedStream[]): PackagedStream | undefined {
+  return streams.filter((s) => s.kind === "video").sort((a, b) => (b.height ?? 0) - (a.height ?? 0))[0];
+}
+
+/** A frame's size for a picture of this size: at most FRAME_MAX_HEIGHT lines, even, the shape kept (as ffmpeg's scale). */
+export function frameSize(video: { width?: number; height?: number } | undefined): { width: number; height: number } {
+  if (!video?.width || !video.height) return { width: 1280, height: 720 };
+  const height = Math.min(FRAME_MAX_HEIGHT, video.height);
+  return { width: Math.round((video.width * height) / video.height / 2) * 2, height };
+}
+
+/** media.json's `frames` and `thumbnails` for `count` stills (livesim.ts mediaInfoSchema). */
+export function stillsJson(count: number, frame: { width: number; height: number }) {
+  if (count <= 0) return {};
+  return {
+    frames: { interval_s: FRAME_EVERY_S, count, template: "frame-$Number%05d$.jpg", width: frame.width, height: frame.height },
+    thumbnails: { interval_s: FRAME_EVERY_S, count, template: "thumb-$Number%03d$.jpg", ...THUMB_SIZE },
+  };
+}
+
 export interface PackagedStream {
   id: number;
   kind: "video" | "audio";

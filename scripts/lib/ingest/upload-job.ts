@@ -8,7 +8,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { IngestApi } from "./api";
-import { chunkName, completeChunks, initName, mediaJson, packagingArgs, readStreams, SEGMENT_S } from "./package";
+import { pickedFrame } from "../../../api/services/frames";
+import { chunkName, completeChunks, frameName, frameSize, initName, mediaJson, packagingArgs, readStills, readStreams, SEGMENT_S, stillsArgs, stillsJson, thumbName, topVideo } from "./package";
 
 export interface UploadWork {
   uid: string;
@@ -39,7 +40,7 @@ export async function packageUpload(upload: UploadWork, api: IngestApi, workDir:
     const probe = await run("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "default=nw=1:nk=1", source]);
     const duration = Number(probe.output.trim());
     if (probe.code !== 0 || !(duration > 0)) return fail(api, upload, "This file has no video ffmpeg can read.");
-    const encode = await run("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-i", source, ...packagingArgs(out)]);
+    const encode = await run("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-i", source, ...packagingArgs(out), ...stillsArgs(out)]);
     if (encode.code !== 0) return fail(api, upload, encode.output.trim().split("\n").slice(-1)[0] || `ffmpeg exited with ${encode.code}`);
 
     const streams = await readStreams(out);
@@ -51,8 +52,17 @@ export async function packageUpload(upload: UploadWork, api: IngestApi, workDir:
       await api.putMedia(upload.media_key, initName(s.id), await readFile(path.join(out, initName(s.id))));
       for (let n = 1; n <= count; n++) await api.putMedia(upload.media_key, chunkName(s.id, n), await readFile(path.join(out, chunkName(s.id, n))));
     }
+    // The stills, numbered from 0 without a gap (ffmpeg writes them so): the library's artwork and its clips' posters.
+    const stills = await readStills(out);
+    let frames = 0;
+    while (stills.frames[frames] === frames && stills.thumbs[frames] === frames) frames++;
+    for (let n = 0; n < frames; n++) {
+      await api.putMedia(upload.media_key, frameName(n), await readFile(path.join(out, frameName(n))));
+      await api.putMedia(upload.media_key, thumbName(n), await readFile(path.join(out, thumbName(n))));
+    }
     const durationS = Math.min(duration, count * SEGMENT_S);
-    await api.putMedia(upload.media_key, "media.json", new TextEncoder().encode(JSON.stringify(mediaJson(streams, count, durationS, false), null, 2)));
+    const info = { ...mediaJson(streams, count, durationS, false), ...stillsJson(frames, frameSize(topVideo(streams))), ...(frames ? { poster: frameName(pickedFrame(frames)) } : {}) };
+    await api.putMedia(upload.media_key, "media.json", new TextEncoder().encode(JSON.stringify(info, null, 2)));
     await api.reportUpload(upload.uid, { status: "ready", duration_s: Number(durationS.toFixed(3)) });
   } finally {
     await rm(dir, { recursive: true, force: true });
