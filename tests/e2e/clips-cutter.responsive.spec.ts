@@ -5,7 +5,7 @@
 // script has run still plays the clip; on a phone the picture fills its 16:9 stage when the controls hide; the
 // player's focus ring and buffering spinner are white on black whatever the channel's colours. axe on the
 // cutter and the list; screenshots of each state are kept with the run's artifacts.
-import type { Locator, Page, TestInfo } from "@playwright/test";
+import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
 import { HIDE_AFTER_MS } from "../../app/features/player/auto-hide";
 import { acceptCookies, expect, expectAccessible, hydrated, test, visit, type TestChannel } from "./fixtures";
 import { createClip, waitReady } from "./support/clips";
@@ -31,6 +31,23 @@ async function watch(page: Page, ch: TestChannel, eventId: number) {
   await expect(player(page)).toHaveAttribute("data-status", "ready", { timeout: 20_000 });
 }
 
+/**
+ * A viewer on a finished free event's watch page opens the cutter with `open` (a click, or the keyboard): it has the
+ * focus, on its start handle. The copy, the Clip button, the cutter and that handle.
+ */
+async function openCutter(page: Page, request: APIRequestContext, ch: TestChannel, signIn: (channel: TestChannel, who: "viewer") => Promise<unknown>, open: (button: Locator) => Promise<void>) {
+  const t = copy(ch.lang, "clips");
+  const eventId = await findEvent(request, ch, "finished", "free", plain);
+  await signIn(ch, "viewer");
+  await watch(page, ch, eventId);
+  const clipButton = page.getByRole("button", { name: t.cutter.openLabel });
+  await open(clipButton);
+  const cutter = page.getByRole("region", { name: t.cutter.title });
+  const start = cutter.getByRole("slider", { name: t.cutter.startSlider });
+  await expect(start).toBeFocused();
+  return { t, clipButton, cutter, start };
+}
+
 /** How far apart the two handles' centres are, in pixels (a range input's thumb travels its width less the thumb's). */
 const handleGap = (cutter: Locator) =>
   cutter.locator(".clip-cutter__timeline").evaluate((track, handle) => {
@@ -45,18 +62,11 @@ for (const template of ["alpha", "beta"] as const) {
 
     test("the cutter takes the focus, zooms around a 10-s cut with its handles apart, and Escape gives the focus back to the Clip button", async ({ page, request, ownChannel: ch, signIn }, testInfo) => {
       test.setTimeout(90_000);
-      const t = copy(ch.lang, "clips");
-      const eventId = await findEvent(request, ch, "finished", "free", plain);
-      await signIn(ch, "viewer");
-      await watch(page, ch, eventId);
-
       // Opened from the keyboard, the cutter has the focus: its start handle.
-      const clipButton = page.getByRole("button", { name: t.cutter.openLabel });
-      await clipButton.focus();
-      await page.keyboard.press("Enter");
-      const cutter = page.getByRole("region", { name: t.cutter.title });
-      const start = cutter.getByRole("slider", { name: t.cutter.startSlider });
-      await expect(start).toBeFocused();
+      const { t, clipButton, cutter, start } = await openCutter(page, request, ch, signIn, async (button) => {
+        await button.focus();
+        await page.keyboard.press("Enter");
+      });
       await expect(cutter.locator("[data-seconds]")).toHaveAttribute("data-seconds", "30");
 
       // A 10-s cut (the start 20 s on, in 2-s steps): the timeline shows a window around it, not the whole game.
@@ -107,14 +117,7 @@ for (const template of ["alpha", "beta"] as const) {
 
     test("Create clip closes the cutter, the area says the clip is made, and the focus is back on the Clip button", async ({ page, request, ownChannel: ch, signIn }, testInfo) => {
       test.setTimeout(90_000);
-      const t = copy(ch.lang, "clips");
-      const eventId = await findEvent(request, ch, "finished", "free", plain);
-      await signIn(ch, "viewer");
-      await watch(page, ch, eventId);
-      const clipButton = page.getByRole("button", { name: t.cutter.openLabel });
-      await clipButton.click();
-      const cutter = page.getByRole("region", { name: t.cutter.title });
-      await expect(cutter.getByRole("slider", { name: t.cutter.startSlider })).toBeFocused();
+      const { t, clipButton, cutter } = await openCutter(page, request, ch, signIn, (button) => button.click());
       const name = `Cutter ${template}`;
       await cutter.getByLabel(t.cutter.name).fill(name);
       await cutter.getByRole("checkbox", { name: t.tags.goal }).check();
