@@ -31,6 +31,7 @@ export const AUTH_MESSAGES = {
   /** ASVS 6.2.4 and 6.2.11, in the words of SPEC §5's "The password is too short". */
   passwordTooCommon: "The password is too common",
   passwordHasEmail: "The password must not contain your email address",
+  passwordHasEmailName: "The password must not contain the part of your email address before the @",
   /** zxcvbn's estimate below the floor (ADR 028), with what to do about it. */
   passwordTooWeak: "The password is too easy to guess. Use a longer one, such as a few unrelated words, without your name or the site's name",
   /** A reset link that did its job, beside SPEC §8's "Reset password key expired.". */

@@ -29,7 +29,7 @@ const badPasswords = (email: string): [string, string][] => [
   ["12345678", AUTH_MESSAGES.passwordTooCommon],
   ["Qwertyuiop", AUTH_MESSAGES.passwordTooCommon],
   [email.toUpperCase(), AUTH_MESSAGES.passwordHasEmail],
-  [`${email.split("@")[0]}!2026`, AUTH_MESSAGES.passwordHasEmail],
+  [`${email.split("@")[0]}!2026`, AUTH_MESSAGES.passwordHasEmailName],
   ...WEAK.map((password): [string, string] => [password, AUTH_MESSAGES.passwordTooWeak]),
 ];
 
@@ -66,7 +66,7 @@ describe("password change", () => {
     const both = `${newEmail.split("@")[0]}-pass`;
     await expectRefused(
       await alpha.post("/api/profile", { _method: "patch", email: newEmail, current_password: PASSWORD, password: both, password_confirmation: both }, token),
-      AUTH_MESSAGES.passwordHasEmail,
+      AUTH_MESSAGES.passwordHasEmailName,
     );
     await loginUser(alpha, email, PASSWORD);
     // The user's own name is a known word, whatever is added to it.

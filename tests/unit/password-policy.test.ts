@@ -20,22 +20,27 @@ describe("passwordProblem: what a new password may not be (ASVS 6.2)", () => {
   );
 
   it.each([
-    ["the email itself", "jordan.lee@example.com"],
-    ["the email in another case", "JORDAN.LEE@EXAMPLE.COM"],
-    ["the local part", "Jordan.Lee"],
-    ["a password containing the local part", "jordan.lee2026!"],
-    ["a password containing the email", "x-jordan.lee@example.com-x"],
-  ])("refuses %s", (_, password) => {
-    expect(passwordProblem(password, { emails: [EMAIL] })).toBe("email");
+    ["the email itself", "jordan.lee@example.com", "email"],
+    ["the email in another case", "JORDAN.LEE@EXAMPLE.COM", "email"],
+    ["a password containing the email", "x-jordan.lee@example.com-x", "email"],
+    // Issue 29: only the name before the @ is said as such, not "your email address".
+    ["the local part", "Jordan.Lee", "emailName"],
+    ["a password containing the local part", "jordan.lee2026!", "emailName"],
+  ])("refuses %s", (_, password, problem) => {
+    expect(passwordProblem(password, { emails: [EMAIL] })).toBe(problem);
+  });
+
+  it("tells an owner whose password holds the name of their address so (issue 29)", () => {
+    expect(passwordProblem("Gamma-Owner-2026!", { emails: ["gamma-owner@example.test"] })).toBe("emailName");
   });
 
   it("checks every email given (a change of email and password at once)", () => {
-    expect(passwordProblem("new.address-1", { emails: ["old@example.com", "new.address@example.com"] })).toBe("email");
+    expect(passwordProblem("new.address-1", { emails: ["old@example.com", "new.address@example.com"] })).toBe("emailName");
   });
 
   it("does not refuse a password for sharing a short local part's letters", () => {
     expect(passwordProblem("Tall-ocean-42", { emails: ["al@example.com"] })).toBeNull();
-    expect(passwordProblem("al", { emails: ["al@example.com"] })).toBe("email");
+    expect(passwordProblem("al", { emails: ["al@example.com"] })).toBe("emailName");
   });
 
   it("accepts a long, uncommon password, with no composition rule", () => {

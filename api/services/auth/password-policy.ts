@@ -21,7 +21,8 @@ import type { Db } from "../../db/client";
 import { ApiError } from "../../lib/errors";
 import { COMMON_PASSWORDS } from "./common-passwords";
 
-export type PasswordProblem = "common" | "email" | "weak";
+/** "email": it holds the whole address; "emailName": only the address's name part (before the @), told as such. */
+export type PasswordProblem = "common" | "email" | "emailName" | "weak";
 
 /**
  * zxcvbn's score: 3 is "safely unguessable" (about 10^8 to 10^10 guesses), what its authors advise as the floor. 2
@@ -98,7 +99,8 @@ export function passwordProblem(password: string, context: PasswordContext): Pas
     if (!email) continue;
     const address = email.toLowerCase();
     const local = address.split("@", 1)[0] ?? "";
-    if (lower.includes(address) || lower === local || (local.length >= MIN_LOCAL_PART_CHECKED && lower.includes(local))) return "email";
+    if (lower.includes(address)) return "email";
+    if (lower === local || (local.length >= MIN_LOCAL_PART_CHECKED && lower.includes(local))) return "emailName";
     locals.push(local);
   }
   if (commonPasswords().has(lower)) return "common";
@@ -109,6 +111,7 @@ export function passwordProblem(password: string, context: PasswordContext): Pas
 const MESSAGES: Record<PasswordProblem, string> = {
   common: AUTH_MESSAGES.passwordTooCommon,
   email: AUTH_MESSAGES.passwordHasEmail,
+  emailName: AUTH_MESSAGES.passwordHasEmailName,
   weak: AUTH_MESSAGES.passwordTooWeak,
 };
 
