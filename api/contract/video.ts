@@ -81,6 +81,8 @@ export interface LiveInput {
   gaps: LiveGap[];
   /** What the encoder sends, while it does (the local ingest reads it). */
   encoder: EncoderInfo | null;
+  /** When an encoder last tried to publish with a wrong stream key, since the last connection (issue 29); else null. */
+  refused_at: string | null;
 }
 
 export interface LiveGap {

@@ -118,6 +118,8 @@ export const liveInputs = sqliteTable(
     gaps: text("gaps", { mode: "json" }).$type<{ at_s: number; gap_s: number }[]>().notNull().default([]),
     /** What the encoder sends and how far the packaging trails it, from the ingest's last report (EncoderInfo). */
     encoder: text("encoder", { mode: "json" }).$type<EncoderInfo>(),
+    /** When an encoder last tried to publish with a wrong stream key (issue 29: the console tells the owner). */
+    refusedAt: integer("refused_at"),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [uniqueIndex("live_inputs_event_idx").on(t.channelId, t.eventId)],

@@ -16,7 +16,7 @@ import { localIngestSecret } from "../providers/video";
 import { ASSET_NAME, mediaObjectKey } from "../services/media-asset";
 import { contentTypeFor } from "../services/r2-range";
 import { segmentPartsPrefix } from "../services/cmaf-chunks";
-import { ingestWork, localInput, platformScope, reportLiveProgress } from "../services/video/ingest";
+import { ingestWork, localInput, platformScope, reportLiveProgress, reportRefusedPublish } from "../services/video/ingest";
 import { localUpload, reportUploadProgress } from "../services/video/uploads";
 import { liveInputWire, uploadWire } from "../services/video/wire";
 import { addLibraryItem } from "../services/console/library";
@@ -73,6 +73,12 @@ export const ingestLocalRoutes = new Hono<AppEnv>()
     const { input, channel } = await localInput(c.get("db"), c.req.valid("param").uid);
     const scope = platformScope(c.get("db"), c.env, channel, c.get("now")());
     return c.json({ data: liveInputWire(await reportLiveProgress(scope, input, c.req.valid("json"))) });
+  })
+  // An encoder that published with a wrong stream key, which the ingest refused (issue 29).
+  .post("/dev/ingest/inputs/:uid/refused", param(uidParam), async (c) => {
+    const { input, channel } = await localInput(c.get("db"), c.req.valid("param").uid);
+    const scope = platformScope(c.get("db"), c.env, channel, c.get("now")());
+    return c.json({ data: liveInputWire(await reportRefusedPublish(scope, input)) });
   })
   .get("/dev/ingest/uploads/:uid/source", param(uidParam), async (c) => {
     const { upload } = await localUpload(c.get("db"), c.req.valid("param").uid);

@@ -5,7 +5,7 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { BEHIND_WARN_S, type EncoderInfo, type LiveEventRow } from "@api/contract/video";
 import { FormNotice } from "~/features/auth/AuthFields";
 import { CopyField } from "~/features/video/CopyField";
@@ -158,6 +158,11 @@ function EventInput({ event }: { event: LiveEventRow }) {
         {input.status === "idle" ? t("live.waiting") : t("live.segments", { count: input.segment_count, seconds: input.segment_count * 2 })}
       </p>
       {input.status === "reconnecting" ? <p className="live-event__note live-input__dropped">{t("live.reconnectingNote")}</p> : null}
+      {input.refused_at ? (
+        <p className="live-input__refused" role="alert">
+          <Trans t={t} i18nKey="live.wrongKey" components={{ when: <LocalTime iso={input.refused_at} zone="UTC" /> }} />
+        </p>
+      ) : null}
       {input.encoder ? <EncoderNote encoder={input.encoder} /> : null}
       {input.gaps.length ? (
         <ul className="live-input__gaps">

@@ -412,3 +412,35 @@ describe("an encoder that drops and comes back (issue 26)", () => {
     expect(await data<LiveInput>(await report(row.uid, { segment_count: 6, status: "connected" }))).toMatchObject({ status: "ended", segment_count: 4 });
   });
 });
+
+describe("an encoder refused for a wrong stream key (issue 29)", () => {
+  const refused = (uid: string) => ingest(`/inputs/${uid}/refused`, { method: "POST" });
+
+  it("is told to the owner with its time, audited without a key, until the next connection", async () => {
+    clock.now = T0 + 40 * H;
+    const { eventId, row } = await newInput("v-wrong-key");
+    const listed = async () => (await data<LiveEventRow[]>(await alpha.get(`/api/console/live`, tokens.owner))).find((e) => e.id === eventId)!.input!;
+    expect((await listed()).refused_at).toBeNull();
+
+    clock.now += 60_000;
+    const res = await refused(row.uid);
+    expect(res.status).toBe(200);
+    expect((await data<LiveInput>(res)).refused_at).toBe(new Date(clock.now).toISOString());
+    expect((await listed()).refused_at).toBe(new Date(clock.now).toISOString());
+    const audit = await lastAudit(fx.alpha.id);
+    expect(audit).toMatchObject({ action: "live_input.refused", target: `events/${eventId}`, actorEmail: "video-ingest" });
+    expect(JSON.stringify(audit)).not.toContain(row.streamKey);
+
+    // The right key next: the note goes once the encoder is in.
+    clock.now += 60_000;
+    await report(row.uid, { segment_count: 2, status: "connected" });
+    expect((await listed()).refused_at).toBeNull();
+  });
+
+  it("answers 404 for an unknown input and 422 for a malformed uid, and needs the ingest's secret", async () => {
+    expect((await refused("local-doesnotexist123")).status).toBe(404);
+    expect((await refused("nope")).status).toBe(422);
+    const { row } = await newInput("v-wrong-key-secret");
+    expect((await ingest(`/inputs/${row.uid}/refused`, { method: "POST" }, "wrong")).status).toBe(401);
+  });
+});

@@ -45,11 +45,22 @@ test("an owner goes live from an encoder, viewers watch it live, then as a finis
   expect(key.length).toBeGreaterThan(16);
   await expectAccessible(page);
 
+  // A wrong stream key first (issue 29): the ingest refuses the encoder, and the console tells the owner when.
+  const wrong = startEncoder(`${rtmp}/not-the-stream-key`);
+  try {
+    await expect(event.locator(".live-input__refused")).toContainText(v.live.wrongKey.split("<when/>")[0]!, { timeout: 30_000 });
+  } finally {
+    wrong.kill();
+  }
+  await expectAccessible(page);
+
   const encoder = startEncoder(`${rtmp}/${key}`);
   try {
     // The page refreshes itself: the input turns live once the first segments are in.
     await expect(event.locator("[data-status]")).toHaveAttribute("data-status", "connected", { timeout: 30_000 });
     await expect(event.getByText(segmentsReceived)).toBeVisible();
+    // In with the right key: the refusal is old news.
+    await expect(event.locator(".live-input__refused")).toHaveCount(0);
     // What the encoder sends, as the ingest read it.
     await expect(event.locator(".live-input__encoder")).toContainText(fill(v.live.encoderVideo, { codec: "H264", width: 320, height: 180 }));
 

@@ -195,6 +195,20 @@ export async function reportLiveProgress(scope: ConsoleScope, input: LiveInputRo
  * events section writes the row), so a later edit in the console keeps them. A channel loaded before definitions
  * were stored has only its rows.
  */
+/**
+ * An encoder tried to publish with a wrong stream key (issue 29): the ingest refused it, and the console tells the
+ * owner when (a typo in the encoder's key is the commonest reason a broadcast never starts). An ended input is left
+ * alone. Audited without the key it sent (the ingest never reports it).
+ */
+export async function reportRefusedPublish(scope: ConsoleScope, input: LiveInputRow): Promise<LiveInputRow> {
+  if (input.status === "ended") return input;
+  const [[row]] = await scope.db.batch([
+    scope.db.update(liveInputs).set({ refusedAt: scope.now }).where(eq(liveInputs.id, input.id)).returning(),
+    auditQuery(scope, { action: "live_input.refused", target: `events/${input.eventId}`, before: null, after: { reason: "wrong_stream_key" } }),
+  ]);
+  return row;
+}
+
 export async function followBroadcast(scope: ConsoleScope, eventId: number, b: { start: number; mediaKey?: string } & ({ end: number } | { endAtLeast: number })): Promise<void> {
   const event = await scope.db
     .select({ key: events.key, start: events.eventUtcTs, end: events.endUtcTs })

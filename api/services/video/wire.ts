@@ -27,6 +27,8 @@ export function liveInputWire(row: LiveInputRow): LiveInput {
     dropped_at: iso(row.droppedAt),
     gaps: row.gaps,
     encoder: row.status === "connected" || row.status === "reconnecting" ? (row.encoder ?? null) : null,
+    // Told while it is news: after the last connection (or with none yet), and not once the broadcast is over.
+    refused_at: row.refusedAt !== null && row.status !== "ended" && row.refusedAt > (row.startedAt ?? 0) ? new Date(row.refusedAt).toISOString() : null,
   };
 }
 

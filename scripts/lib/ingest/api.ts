@@ -8,6 +8,8 @@ export interface IngestApi {
   /** Removes a segment and its parts. */
   deleteMedia(asset: string, file: string): Promise<void>;
   reportInput(uid: string, report: IngestProgress): Promise<void>;
+  /** An encoder published with a wrong stream key, and was refused. */
+  reportRefused(uid: string): Promise<void>;
   uploadSource(uid: string): Promise<Response>;
   reportUpload(uid: string, report: { status: "processing" } | { status: "ready"; duration_s: number } | { status: "failed"; error: string }): Promise<void>;
 }
@@ -26,6 +28,7 @@ export function ingestApi(origin: string, secret: string): IngestApi {
     putMedia: async (asset, file, bytes) => void (await send(`/media/${asset}/${file}`, { method: "PUT", body: new Blob([bytes as Uint8Array<ArrayBuffer>]) })),
     deleteMedia: async (asset, file) => void (await send(`/media/${asset}/${file}`, { method: "DELETE" })),
     reportInput: async (uid, report) => void (await send(`/inputs/${uid}/progress`, json(report))),
+    reportRefused: async (uid) => void (await send(`/inputs/${uid}/refused`, { method: "POST" })),
     uploadSource: (uid) => send(`/uploads/${uid}/source`),
     reportUpload: async (uid, report) => void (await send(`/uploads/${uid}/progress`, json(report))),
   };

@@ -90,8 +90,11 @@ export class LiveSession {
     while (!this.stopped) {
       const outcome = await this.listenOnce(deadline);
       if (this.stopped) return;
-      if (outcome === "refused") {
+      if (outcome === "refused") continue;
+      if (outcome === "wrong-key") {
         this.options.log(`${this.input.uid}: refused a publish with a wrong stream key; listening again`);
+        // The owner is told (the console says when); a report that fails does not stop the listening.
+        await this.api.reportRefused(this.input.uid).catch((error) => this.options.log(`${this.input.uid}: ${error instanceof Error ? error.message : error}`));
         continue;
       }
       // Connected but nothing whole was sent: nothing to continue or end, listen as before.
@@ -125,9 +128,10 @@ export class LiveSession {
 
   /**
    * One connection: listens (until `deadline`, if any), packages what an encoder publishes, and uploads it all once
-   * the encoder has gone. "gone" after a publish, "timeout" when none came in time, "refused" for a wrong key.
+   * the encoder has gone. "gone" after a publish, "timeout" when none came in time, "wrong-key" for a publish with a
+   * wrong key, "refused" when ffmpeg could not listen (or the session stopped).
    */
-  private async listenOnce(deadline: number | null): Promise<"gone" | "timeout" | "refused"> {
+  private async listenOnce(deadline: number | null): Promise<"gone" | "timeout" | "refused" | "wrong-key"> {
     await rm(this.dir, { recursive: true, force: true });
     await mkdir(this.dir, { recursive: true });
     this.verified = false;
@@ -181,7 +185,8 @@ export class LiveSession {
     clearInterval(timer);
     this.ffmpeg = null;
     if (timedOut) return "timeout";
-    if (refused || this.stopped) return "refused";
+    if (this.stopped) return "refused";
+    if (refused) return "wrong-key";
     if (!this.verified) {
       // ffmpeg gave up before any publish (port taken, bad options): say why, then try again.
       this.options.log(`${this.input.uid}: ffmpeg exited (${code}) before a stream: ${log.trim().split("\n").slice(-3).join(" | ")}`);

@@ -1,0 +1,1 @@
+ALTER TABLE `live_inputs` ADD `refused_at` integer;
