@@ -95,6 +95,8 @@ export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { containe
   const [autoMuted, setAutoMuted] = useState(false);
   const [cast, setCast] = useState<CastStatus>(NO_CAST);
   const castRef = useRef<CastProxy | null>(null);
+  /** The previous load's player being destroyed: a new load (Retry) waits for it, so it cannot detach the new one. */
+  const destroyedRef = useRef<Promise<unknown>>(Promise.resolve());
   const tokenRef = useRef(token);
   tokenRef.current = token;
   const streamRef = useRef(stream);
@@ -130,6 +132,7 @@ export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { containe
 
     (async () => {
       const shaka = await loadShaka();
+      await destroyedRef.current;
       if (cancelled) return;
       shaka.polyfill.installAll();
       if (!shaka.Player.isBrowserSupported()) return fail();
@@ -186,8 +189,8 @@ export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { containe
       setCast(NO_CAST);
       castRef.current = null;
       // The proxy owns the local player: destroying it destroys both.
-      if (proxy) void proxy.destroy().catch(() => undefined);
-      else if (instance) void instance.destroy().catch(() => undefined);
+      if (proxy) destroyedRef.current = proxy.destroy().catch(() => undefined);
+      else if (instance) destroyedRef.current = instance.destroy().catch(() => undefined);
     };
     // The token and stream are read through refs: a renewal (or new page data) must not reload the stream.
   }, [videoRef, containerRef, castable, eventId, manifest, tokenPlace, attempt]);
