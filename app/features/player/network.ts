@@ -87,3 +87,6 @@ export const FIRST_FRAME_TIMEOUT_MS = 25_000;
 
 /** The analytics error code of a load the watchdog stopped (shaka's codes are numbers; this one is ours). */
 export const LOAD_TIMEOUT_CODE = 0;
+
+/** shaka's `shaka.util.Error.Code.TIMEOUT`: a request that ran out of its retries' time (the same failure for a viewer). */
+export const SHAKA_TIMEOUT_CODE = 1003;

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from "react"
 import { CAST_RECEIVER_APP_ID, isCastBrowser, loadCastSender, NO_CAST, type CastStatus } from "./cast";
 import type { PlayerStream } from "./events";
 import { trackMediaEvents } from "./media-events";
-import { FIRST_FRAME_TIMEOUT_MS, LOAD_TIMEOUT_CODE, LOW_LATENCY_CONFIG, NETWORK_CONFIG } from "./network";
+import { FIRST_FRAME_TIMEOUT_MS, LOAD_TIMEOUT_CODE, LOW_LATENCY_CONFIG, NETWORK_CONFIG, SHAKA_TIMEOUT_CODE } from "./network";
 import type { TokenPlace } from "@api/contract/media";
 
 // The full build: DASH plus the cast module (CastProxy) and the WebVTT parser.
@@ -118,7 +118,8 @@ export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { containe
       failed = true;
       clearTimeout(watchdog);
       setStatus("error");
-      setFailure(why);
+      // shaka's own request timeout is the same failure as the watchdog's for the viewer: it took too long.
+      setFailure(code === SHAKA_TIMEOUT_CODE ? "timeout" : why);
       events.emit("error", { code });
     };
     // The load watchdog (network.ts): no first frame in time is a failure, and shaka stops asking.
