@@ -25,7 +25,7 @@ import { notFound } from "../lib/errors";
 import { param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { eventMapper, type EventRelations } from "../services/catalogue-events";
-import { loadVerdicts, loadViewer, viewerFor, type Verdicts } from "../services/event-access";
+import { loadVerdicts, offerScope, loadViewer, viewerFor, type Verdicts } from "../services/event-access";
 import { requireUser } from "../middleware/user";
 import { userClipCounts, userClipEventIds } from "../db/repos/clips";
 import { withClipQuerySchema, type EventWithClips } from "../contract/clips";
@@ -72,7 +72,7 @@ export const eventRoutes = new Hono<AppEnv>()
     const page: EventPage = { where, order, limit: q.limit, offset: q.offset };
     const [[rows, [{ total }], ...rel], verdicts] = await Promise.all([
       db.batch([eventPageQuery(db, page), eventCountQuery(db, where), ...eventRelationsQueries(db, channel.id, [page])]),
-      loadVerdicts(c, loadViewer(c), l),
+      loadVerdicts(offerScope(c), loadViewer(c), l),
     ]);
     const body: ListResponse<Event> = { data: rows.map(eventMapper(relations(rel), now, l, verdicts)), meta: listMeta(total, q.offset, q.limit) };
     return c.json(body);
@@ -90,7 +90,7 @@ export const eventRoutes = new Hono<AppEnv>()
     const page: EventPage = { where, order: eventsOrder({ field: "event_utc_ts", direction: "desc", ...l }), limit: q.limit, offset: q.offset };
     const [[rows, [{ total }], ...rel], verdicts, counts] = await Promise.all([
       db.batch([eventPageQuery(db, page), eventCountQuery(db, where), ...eventRelationsQueries(db, channel.id, [page])]),
-      loadVerdicts(c, viewerFor(c, c.get("user")), l),
+      loadVerdicts(offerScope(c), viewerFor(c, c.get("user")), l),
       userClipCounts(db, scope),
     ]);
     const toEvent = eventMapper(relations(rel), now, l, verdicts);
@@ -104,7 +104,7 @@ export const eventRoutes = new Hono<AppEnv>()
     const l = requestLang(c.req.valid("query").lang, channel);
     const where = and(publicEvents(channel.id), eq(events.id, c.req.valid("param").id))!;
     const page: EventPage = { where, order: [], limit: 1, offset: 0 };
-    const [[rows, ...rel], verdicts] = await Promise.all([db.batch([eventPageQuery(db, page), ...eventRelationsQueries(db, channel.id, [page])]), loadVerdicts(c, loadViewer(c), l)]);
+    const [[rows, ...rel], verdicts] = await Promise.all([db.batch([eventPageQuery(db, page), ...eventRelationsQueries(db, channel.id, [page])]), loadVerdicts(offerScope(c), loadViewer(c), l)]);
     if (!rows[0]) throw notFound();
     return c.json({ data: eventMapper(relations(rel), now, l, verdicts)(rows[0]) });
   })
@@ -113,7 +113,7 @@ export const eventRoutes = new Hono<AppEnv>()
     const channel = c.get("channel");
     const now = c.get("now")();
     const l = requestLang(c.req.valid("query").lang, channel);
-    const verdicts = loadVerdicts(c, loadViewer(c), l);
+    const verdicts = loadVerdicts(offerScope(c), loadViewer(c), l);
     const data = await homepage(db, channel.id, now, l, () => verdicts);
     return c.json({ data });
   })

@@ -5,7 +5,7 @@ import type { AppEnv } from "../context";
 import { searchQuerySchema, type SearchResults } from "../contract/search";
 import { query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
-import { loadVerdicts, loadViewer } from "../services/event-access";
+import { loadVerdicts, offerScope, loadViewer } from "../services/event-access";
 import { requestLang } from "../services/lang";
 import { searchChannel } from "../services/search";
 
@@ -22,7 +22,7 @@ export const searchRoutes = new Hono<AppEnv>().get("/search", requireApiKey, que
       now: c.get("now")(),
       lang,
     },
-    loadVerdicts(c, loadViewer(c), lang)
+    loadVerdicts(offerScope(c), loadViewer(c), lang)
   );
   return c.json({ data });
 });

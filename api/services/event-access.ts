@@ -2,6 +2,7 @@
 // access.ts need (the user, their active orders, the category tree, the geo flag) once per request, then decides per event.
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
+import type { Db } from "../db/client";
 import type { EventOffer } from "../contract/catalogue-types";
 import { activeOrdersQuery, categoryParentsQuery, parentMap } from "../db/repos/orders";
 import { activeProductsQuery } from "../db/repos/products";
@@ -68,17 +69,24 @@ export type Verdicts = (event: EventRow) => EventVerdict;
 /** For lists that are not the viewer's (a calendar feed): nothing watchable, nothing offered. */
 export const noVerdict: Verdicts = () => ({ has_access: false, offer: null });
 
+/** What the offers are read in: the request's database and channel (a plain scope, no request context). */
+export interface OfferScope {
+  db: Db;
+  channelId: number;
+}
+
+/** The plain scope of a request, for the routes. */
+export const offerScope = (c: Context<AppEnv>): OfferScope => ({ db: c.get("db"), channelId: c.get("channel").id });
+
 /** The channel's products on sale and its sport tree: one batch, whatever the length of the list. */
-export async function loadOfferCatalogue(c: Context<AppEnv>): Promise<OfferCatalogue> {
-  const db = c.get("db");
-  const channelId = c.get("channel").id;
+export async function loadOfferCatalogue({ db, channelId }: OfferScope): Promise<OfferCatalogue> {
   const [products, parents] = await db.batch([activeProductsQuery(db, channelId, ["package", "subscription", "bundle"]), categoryParentsQuery(db, channelId)]);
   return { products, categoryParents: parentMap(parents) };
 }
 
 /** has_access and the offer of each event for this viewer; the products are read in parallel with the viewer. */
-export async function loadVerdicts(c: Context<AppEnv>, viewer: Viewer | Promise<Viewer>, l: Lang): Promise<Verdicts> {
-  const [v, catalogue] = await Promise.all([viewer, loadOfferCatalogue(c)]);
+export async function loadVerdicts(scope: OfferScope, viewer: Viewer | Promise<Viewer>, l: Lang): Promise<Verdicts> {
+  const [v, catalogue] = await Promise.all([viewer, loadOfferCatalogue(scope)]);
   return viewerVerdicts(v, catalogue, l);
 }
 
