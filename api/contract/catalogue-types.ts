@@ -1,5 +1,6 @@
 // Wire shapes and constants of the catalogue calls (SPEC §7 "Events", "Participants", "VOD", "Geo"). No zod here:
 // the browser bundles of the list pages import these, and the query schemas live in catalogue.ts.
+import type { BillingPeriod, Currency } from "./commerce-types";
 import type { EventScore } from "./scores";
 
 export const STREAM_STATUSES = ["live", "upcoming", "finished"] as const;
@@ -87,6 +88,27 @@ export interface EventParticipant {
   group: { id: number; alias: string; name: string } | null;
 }
 
+/**
+ * What it takes this viewer to watch an event they cannot watch yet (issue 28, "honest paywalls"), decided by the API:
+ * `account` for a "register" event and a signed-out visitor (free once signed in); `event` (its own ticket) or `pass`
+ * (a pass, subscription or bundle) for a paid or pay-per-view one: the first of GET /simulate's options, the cheapest
+ * way to watch today. null when the viewer may watch, when nothing is sold for it, or when it is blocked in their country.
+ */
+export type EventOffer =
+  | { kind: "account" }
+  | {
+      kind: "event" | "pass";
+      product_id: number;
+      name: string;
+      /** Major units, the first charge (service fee included). */
+      price: number;
+      currency: Currency;
+      /** A subscription's billing period; null for a one-off purchase. */
+      period: BillingPeriod | null;
+      /** A free trial this viewer may start (0 when none). */
+      trial_days: number;
+    };
+
 export interface Event {
   id: number;
   name: string;
@@ -95,6 +117,8 @@ export interface Event {
   access_type: AccessType;
   /** Whether the viewer (the Bearer user, or anonymous) may watch it now: access rules, orders and geo. */
   has_access: boolean;
+  /** The cheapest way for this viewer to watch when has_access is false (EventOffer). */
+  offer: EventOffer | null;
   /** ISO 8601, UTC. */
   event_utc_ts: string;
   end_utc_ts: string;

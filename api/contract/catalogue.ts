@@ -16,8 +16,13 @@ const text = z.string().trim().min(1).max(100);
 /**
  * GET /events. Filters by id or by alias/name (the SPEC's query parameter names: sport, school, team…).
  * `start_date`/`end_date` bound the start time (end_date inclusive, whole day when a date).
+ * SPEC §2's other names (issue 28): `location` a venue by key or name; `group` a participant group by alias or name
+ * (as `school`: the SPEC's menu links for groups); `division` the schools whose `properties.division` is that value
+ * (e.g. "6A"), their teams' events; `category_id` the sport's id (as `event_category_id`); `type` the access type
+ * (free, register, paid, ppv: as `access_type` — the SPEC names `type` with no values, and an event's access type is
+ * the one "type" a viewer filters by). Each pair of synonyms given together must agree.
  */
-export const eventsQuerySchema = z.object({
+const eventsQueryObject = z.object({
   lang: languageSchema.optional(),
   status: z.enum(STREAM_STATUSES).optional(),
   event_category_id: idParam.optional(),
@@ -31,6 +36,11 @@ export const eventsQuerySchema = z.object({
   city: text.optional(),
   state: text.optional(),
   access_type: z.enum(ACCESS_TYPES).optional(),
+  location: text.optional(),
+  group: text.optional(),
+  division: text.optional(),
+  category_id: idParam.optional(),
+  type: z.enum(ACCESS_TYPES, { error: `Invalid type: use one of ${ACCESS_TYPES.join(", ")}` }).optional(),
   start_date: dateParam.optional(),
   end_date: dateParam.optional(),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
@@ -38,6 +48,15 @@ export const eventsQuerySchema = z.object({
   sort_field: z.enum(["event_utc_ts", "name"]).default("event_utc_ts"),
   sort_direction: z.enum(["asc", "desc"]).optional(),
 });
+export const eventsQuerySchema = eventsQueryObject
+  .refine((q) => q.category_id === undefined || q.event_category_id === undefined || q.category_id === q.event_category_id, {
+    message: "category_id and event_category_id name different sports: give one",
+    path: ["category_id"],
+  })
+  .refine((q) => q.type === undefined || q.access_type === undefined || q.type === q.access_type, {
+    message: "type and access_type disagree: give one",
+    path: ["type"],
+  });
 export type EventsQuery = z.input<typeof eventsQuerySchema>;
 
 export const participantsQuerySchema = z.object({

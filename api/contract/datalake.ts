@@ -126,8 +126,11 @@ export const batchOf = <S extends z.ZodType>(record: S) =>
     }),
   );
 
-/** GET /datalake/hash/?profile=… */
-export const hashQuerySchema = z.object({ profile: text(100) });
+/**
+ * GET /datalake/hash/ (SPEC §7: "returns a session hash", no parameter named): the channel comes from the host.
+ * `profile` stays accepted for the clients that send it, and then must be the channel's.
+ */
+export const hashQuerySchema = z.object({ profile: text(100).optional() });
 
 // ---- The owner dashboard (GET /analytics/dashboard, GET /analytics/errors) --------------------------------------
 

@@ -22,6 +22,7 @@ import { param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { requestHost } from "../middleware/tenant";
 import { eventMapper, type EventRelations } from "../services/catalogue-events";
+import { noVerdict } from "../services/event-access";
 import { teamName } from "../contract/names";
 import { findFavoritable } from "../db/repos/favorites";
 import { eventTitle, fileSlug, toIcsEvent, type CalendarSite } from "../services/calendar/events";
@@ -42,7 +43,7 @@ function siteOf(c: Context<AppEnv>): CalendarSite {
 async function loadEvents(db: Db, channelId: number, page: EventPage, now: number, l: Lang) {
   const [rows, teams, groups, categories, locations] = await db.batch([eventPageQuery(db, page), ...eventRelationsQueries(db, channelId, [page])]);
   const rel: EventRelations = { teams, groups, categories, locations };
-  return rows.map(eventMapper(rel, now, l, () => false));
+  return rows.map(eventMapper(rel, now, l, noVerdict));
 }
 
 /** The feed owner's name in the call's language, or null when this channel has no such team, school or sport. */

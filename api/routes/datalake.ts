@@ -66,7 +66,9 @@ async function receive<K extends DatalakeKind>(c: Context<AppEnv>, kind: K, batc
 
 export const datalakeRoutes = new Hono<AppEnv>()
   .get("/datalake/hash/", query(hashQuerySchema), async (c) => {
-    checkProfile(scope(c), [c.req.valid("query").profile]);
+    // Without a profile, the host's channel must have analytics on (a profile of its own); with one, it must be that.
+    const s = scope(c);
+    checkProfile(s, [c.req.valid("query").profile ?? s.profile ?? ""]);
     await limit(c);
     c.header("Cache-Control", "no-store");
     return c.json({ data: { hash: crypto.randomUUID() } satisfies HashGrant });

@@ -25,7 +25,7 @@ import { notFound } from "../lib/errors";
 import { param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { eventMapper, type EventRelations } from "../services/catalogue-events";
-import { loadViewer, viewerAccess, viewerFor } from "../services/event-access";
+import { loadVerdicts, offerScope, loadViewer, viewerFor, type Verdicts } from "../services/event-access";
 import { requireUser } from "../middleware/user";
 import { userClipCounts, userClipEventIds } from "../db/repos/clips";
 import { withClipQuerySchema, type EventWithClips } from "../contract/clips";
@@ -48,17 +48,21 @@ export const eventRoutes = new Hono<AppEnv>()
       channel.id,
       {
         status: q.status,
-        categoryId: q.event_category_id,
+        // SPEC §2 synonyms (the schema checked that a pair given together agrees).
+        categoryId: q.event_category_id ?? q.category_id,
         sport: q.sport,
         participantId: q.participant_id,
         team: q.team,
         groupId: q.participant_group_id,
         school: q.school,
+        group: q.group,
+        division: q.division,
         gender: q.gender,
         locationId: q.location_id,
+        location: q.location,
         city: q.city,
         state: q.state,
-        accessType: q.access_type,
+        accessType: q.access_type ?? q.type,
         from,
         before,
       },
@@ -66,11 +70,11 @@ export const eventRoutes = new Hono<AppEnv>()
     );
     const order = eventsOrder({ field: q.sort_field, direction: q.sort_direction ?? defaultSortDirection(q.status), ...l });
     const page: EventPage = { where, order, limit: q.limit, offset: q.offset };
-    const [[rows, [{ total }], ...rel], viewer] = await Promise.all([
+    const [[rows, [{ total }], ...rel], verdicts] = await Promise.all([
       db.batch([eventPageQuery(db, page), eventCountQuery(db, where), ...eventRelationsQueries(db, channel.id, [page])]),
-      loadViewer(c),
+      loadVerdicts(offerScope(c), loadViewer(c), l),
     ]);
-    const body: ListResponse<Event> = { data: rows.map(eventMapper(relations(rel), now, l, viewerAccess(viewer))), meta: listMeta(total, q.offset, q.limit) };
+    const body: ListResponse<Event> = { data: rows.map(eventMapper(relations(rel), now, l, verdicts)), meta: listMeta(total, q.offset, q.limit) };
     return c.json(body);
   })
   // SPEC §7 /events/with_clip: the events the signed-in user has clips of, latest first, each with its clip count.
@@ -84,12 +88,12 @@ export const eventRoutes = new Hono<AppEnv>()
     const scope = { channelId: channel.id, userId: c.get("user").id };
     const where = and(eq(events.channelId, channel.id), inArray(events.id, userClipEventIds(db, scope)))!;
     const page: EventPage = { where, order: eventsOrder({ field: "event_utc_ts", direction: "desc", ...l }), limit: q.limit, offset: q.offset };
-    const [[rows, [{ total }], ...rel], viewer, counts] = await Promise.all([
+    const [[rows, [{ total }], ...rel], verdicts, counts] = await Promise.all([
       db.batch([eventPageQuery(db, page), eventCountQuery(db, where), ...eventRelationsQueries(db, channel.id, [page])]),
-      viewerFor(c, c.get("user")),
+      loadVerdicts(offerScope(c), viewerFor(c, c.get("user")), l),
       userClipCounts(db, scope),
     ]);
-    const toEvent = eventMapper(relations(rel), now, l, viewerAccess(viewer));
+    const toEvent = eventMapper(relations(rel), now, l, verdicts);
     const data: EventWithClips[] = rows.map((row) => ({ ...toEvent(row), clips_count: counts.get(row.id) ?? 0 }));
     return c.json({ data, meta: listMeta(total, q.offset, q.limit) });
   })
@@ -100,17 +104,17 @@ export const eventRoutes = new Hono<AppEnv>()
     const l = requestLang(c.req.valid("query").lang, channel);
     const where = and(publicEvents(channel.id), eq(events.id, c.req.valid("param").id))!;
     const page: EventPage = { where, order: [], limit: 1, offset: 0 };
-    const [[rows, ...rel], viewer] = await Promise.all([db.batch([eventPageQuery(db, page), ...eventRelationsQueries(db, channel.id, [page])]), loadViewer(c)]);
+    const [[rows, ...rel], verdicts] = await Promise.all([db.batch([eventPageQuery(db, page), ...eventRelationsQueries(db, channel.id, [page])]), loadVerdicts(offerScope(c), loadViewer(c), l)]);
     if (!rows[0]) throw notFound();
-    return c.json({ data: eventMapper(relations(rel), now, l, viewerAccess(viewer))(rows[0]) });
+    return c.json({ data: eventMapper(relations(rel), now, l, verdicts)(rows[0]) });
   })
   .get("/events-for-homepage", requireApiKey, query(langQuerySchema), async (c) => {
     const db = c.get("db");
     const channel = c.get("channel");
     const now = c.get("now")();
     const l = requestLang(c.req.valid("query").lang, channel);
-    const viewer = loadViewer(c);
-    const data = await homepage(db, channel.id, now, l, async () => viewerAccess(await viewer));
+    const verdicts = loadVerdicts(offerScope(c), loadViewer(c), l);
+    const data = await homepage(db, channel.id, now, l, () => verdicts);
     return c.json({ data });
   })
   .get("/events-categories", requireApiKey, query(langQuerySchema), async (c) => {
@@ -125,7 +129,7 @@ export const eventRoutes = new Hono<AppEnv>()
   });
 
 /** Live now, the next upcoming and the latest finished, with everything they refer to: one batch. */
-async function homepage(db: Db, channelId: number, now: number, l: Lang, access: () => Promise<(row: EventRow) => boolean>): Promise<EventsForHomepage> {
+async function homepage(db: Db, channelId: number, now: number, l: Lang, access: () => Promise<Verdicts>): Promise<EventsForHomepage> {
   const section = (status: "live" | "upcoming" | "finished"): EventPage => ({
     where: and(publicEvents(channelId), statusCondition(statusRange(status, now)))!,
     order: eventsOrder({ field: "event_utc_ts", direction: defaultSortDirection(status), ...l }),

@@ -10,7 +10,7 @@ import { listMeta } from "../lib/list";
 import { body, param, query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
 import { requireUser } from "../middleware/user";
-import { viewerAccess, viewerFor } from "../services/event-access";
+import { loadVerdicts, offerScope, viewerFor } from "../services/event-access";
 import { addFavorite, favoriteEvents, listFavorites, removeFavorite, updateFavorite, type FavoriteScope } from "../services/favorites";
 import { requestLang } from "../services/lang";
 
@@ -40,6 +40,6 @@ export const favoriteRoutes = new Hono<AppEnv>()
   })
   .get("/events/favorite", requireApiKey, signedIn, query(favoriteEventsQuerySchema), async (c) => {
     const q = c.req.valid("query");
-    const { data, total } = await favoriteEvents(favoriteScope(c), q, lang(c, q.lang), async () => viewerAccess(await viewerFor(c, c.get("user"))));
+    const { data, total } = await favoriteEvents(favoriteScope(c), q, lang(c, q.lang), () => loadVerdicts(offerScope(c), viewerFor(c, c.get("user")), lang(c, q.lang)));
     return c.json({ data, meta: listMeta(total, q.offset, q.limit) });
   });

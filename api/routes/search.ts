@@ -5,13 +5,14 @@ import type { AppEnv } from "../context";
 import { searchQuerySchema, type SearchResults } from "../contract/search";
 import { query } from "../lib/validate";
 import { requireApiKey } from "../middleware/api-key";
-import { loadViewer, viewerAccess } from "../services/event-access";
+import { loadVerdicts, offerScope, loadViewer } from "../services/event-access";
 import { requestLang } from "../services/lang";
 import { searchChannel } from "../services/search";
 
 export const searchRoutes = new Hono<AppEnv>().get("/search", requireApiKey, query(searchQuerySchema), async (c) => {
   const channel = c.get("channel");
   const q = c.req.valid("query");
+  const lang = requestLang(q.lang, channel);
   const data: SearchResults = await searchChannel(
     c.get("db"),
     {
@@ -19,9 +20,9 @@ export const searchRoutes = new Hono<AppEnv>().get("/search", requireApiKey, que
       q: q.q,
       limit: q.limit,
       now: c.get("now")(),
-      lang: requestLang(q.lang, channel),
+      lang,
     },
-    loadViewer(c).then(viewerAccess)
+    loadVerdicts(offerScope(c), loadViewer(c), lang)
   );
   return c.json({ data });
 });

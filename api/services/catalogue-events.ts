@@ -1,13 +1,14 @@
 // Maps event rows and the rows they refer to into the wire Event (SPEC §3): participants away first, then home,
 // each with its school; the sport and the venue; the stream status from the clock; the game a scorekeeper keeps.
 import type { Event, EventParticipant } from "../contract/catalogue";
-import type { EventListRow, EventRow } from "../db/repos/catalogue-events";
+import type { EventListRow } from "../db/repos/catalogue-events";
 import type { CategoryRow, GroupRow, LocationRow, ParticipantRow } from "../db/repos/catalogue-taxonomy";
 import type { Lang } from "./lang";
 import { teamIdentity, toLocation } from "./catalogue-taxonomy";
 import { tr, trOpt } from "./lang";
 import { streamStatus } from "./event-status";
 import { eventFrameUrl } from "./frames";
+import type { Verdicts } from "./event-access";
 
 export interface EventRelations {
   teams: ParticipantRow[];
@@ -16,8 +17,8 @@ export interface EventRelations {
   locations: LocationRow[];
 }
 
-/** `access` answers has_access per event for the request's viewer (event-access.ts). */
-export function eventMapper(rel: EventRelations, now: number, l: Lang, access: (row: EventRow) => boolean): (row: EventListRow) => Event {
+/** `verdict` answers has_access and the offer per event for the request's viewer (event-access.ts). */
+export function eventMapper(rel: EventRelations, now: number, l: Lang, verdict: Verdicts): (row: EventListRow) => Event {
   const teams = new Map(rel.teams.map((r) => [r.id, r]));
   const groups = new Map(rel.groups.map((r) => [r.id, r]));
   const categories = new Map(rel.categories.map((r) => [r.id, r]));
@@ -38,13 +39,15 @@ export function eventMapper(rel: EventRelations, now: number, l: Lang, access: (
     const category = row.eventCategoryId != null ? categories.get(row.eventCategoryId) : undefined;
     const location = row.locationId != null ? locations.get(row.locationId) : undefined;
     const status = streamStatus({ start: row.eventUtcTs, end: row.endUtcTs }, now);
+    const { has_access, offer } = verdict(row);
     return {
       id: row.id,
       name: tr(row.name, l),
       description: trOpt(row.description, l),
       type: row.type,
       access_type: row.accessType,
-      has_access: access(row),
+      has_access,
+      offer,
       event_utc_ts: new Date(row.eventUtcTs).toISOString(),
       end_utc_ts: new Date(row.endUtcTs).toISOString(),
       time_zone: row.timeZone,

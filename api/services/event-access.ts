@@ -2,13 +2,18 @@
 // access.ts need (the user, their active orders, the category tree, the geo flag) once per request, then decides per event.
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
+import type { Db } from "../db/client";
+import type { EventOffer } from "../contract/catalogue-types";
 import { activeOrdersQuery, categoryParentsQuery, parentMap } from "../db/repos/orders";
+import { activeProductsQuery } from "../db/repos/products";
 import type { EventRow } from "../db/repos/catalogue-events";
 import type { OrderRow } from "../db/schema";
 import { bearerToken, currentUser } from "../middleware/user";
 import { canWatch, categoryAncestry, type AccessDecision } from "./access";
 import type { SessionRow } from "./auth/sessions";
 import { requestGeoBlocked, type UserRow } from "./auth/users";
+import { eventOffer, type OfferCatalogue } from "./commerce/event-offers";
+import type { Lang } from "./lang";
 
 export interface Viewer {
   user: UserRow | null;
@@ -53,3 +58,42 @@ export const viewerAccess =
   (viewer: Viewer) =>
   (event: EventRow): boolean =>
     viewerDecision(viewer, event).allowed;
+
+/** What a list says of each event for its viewer: whether they may watch, and if not, the cheapest way to (issue 28). */
+export interface EventVerdict {
+  has_access: boolean;
+  offer: EventOffer | null;
+}
+export type Verdicts = (event: EventRow) => EventVerdict;
+
+/** For lists that are not the viewer's (a calendar feed): nothing watchable, nothing offered. */
+export const noVerdict: Verdicts = () => ({ has_access: false, offer: null });
+
+/** What the offers are read in: the request's database and channel (a plain scope, no request context). */
+export interface OfferScope {
+  db: Db;
+  channelId: number;
+}
+
+/** The plain scope of a request, for the routes. */
+export const offerScope = (c: Context<AppEnv>): OfferScope => ({ db: c.get("db"), channelId: c.get("channel").id });
+
+/** The channel's products on sale and its sport tree: one batch, whatever the length of the list. */
+export async function loadOfferCatalogue({ db, channelId }: OfferScope): Promise<OfferCatalogue> {
+  const [products, parents] = await db.batch([activeProductsQuery(db, channelId, ["package", "subscription", "bundle"]), categoryParentsQuery(db, channelId)]);
+  return { products, categoryParents: parentMap(parents) };
+}
+
+/** has_access and the offer of each event for this viewer; the products are read in parallel with the viewer. */
+export async function loadVerdicts(scope: OfferScope, viewer: Viewer | Promise<Viewer>, l: Lang): Promise<Verdicts> {
+  const [v, catalogue] = await Promise.all([viewer, loadOfferCatalogue(scope)]);
+  return viewerVerdicts(v, catalogue, l);
+}
+
+export function viewerVerdicts(viewer: Viewer, catalogue: OfferCatalogue, l: Lang): Verdicts {
+  const buyer = { orders: viewer.orders, user: viewer.user && { trial_period_used: viewer.user.trialPeriodUsed }, now: viewer.now };
+  return (event) => {
+    const decision = viewerDecision(viewer, event);
+    return { has_access: decision.allowed, offer: eventOffer(event, decision, catalogue, buyer, l) };
+  };
+}

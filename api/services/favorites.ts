@@ -3,7 +3,7 @@
 import type { Event } from "../contract/catalogue";
 import { FAVORITE_MESSAGES, FAVORITES_MAX, type Favoritable, type FavoritableType, type Favorite, type FavoriteEvent } from "../contract/favorites";
 import type { Db } from "../db/client";
-import { type EventListRow, type EventPage, type EventRow, eventCountQuery, eventRelationsOfRows, eventsOrder, followedEventsWhere } from "../db/repos/catalogue-events";
+import { type EventListRow, type EventPage, eventCountQuery, eventRelationsOfRows, eventsOrder, followedEventsWhere } from "../db/repos/catalogue-events";
 import type { CategoryRow, GroupRow, ParticipantRow } from "../db/repos/catalogue-taxonomy";
 import {
   countFavorites,
@@ -19,6 +19,7 @@ import {
 } from "../db/repos/favorites";
 import { ApiError, notFound } from "../lib/errors";
 import { eventMapper } from "./catalogue-events";
+import type { Verdicts } from "./event-access";
 import { dateBounds, defaultSortDirection } from "./event-status";
 import { tr, type Lang } from "./lang";
 import type { StreamStatus } from "../contract/catalogue";
@@ -111,7 +112,7 @@ export async function favoriteEvents(
   scope: FavoriteScope,
   q: FavoriteEventsQuery,
   l: Lang,
-  access: () => Promise<(row: EventRow) => boolean>,
+  access: () => Promise<Verdicts>,
 ): Promise<{ data: FavoriteEvent[]; total: number }> {
   const { db, channelId, now } = scope;
   const where = followedEventsWhere(db, channelId, followedBy(db, scope), { statuses: q.stream_status, ...dateBounds(q.start_date, q.end_date) }, now);

@@ -5,7 +5,7 @@
 import type { Event } from "../contract/catalogue";
 import type { SearchResults, SearchSchool, SearchTeam } from "../contract/search";
 import type { Db } from "../db/client";
-import { eventPageQuery, eventRelationsOfRows, type EventListRow, type EventRow } from "../db/repos/catalogue-events";
+import { eventPageQuery, eventRelationsOfRows, type EventListRow } from "../db/repos/catalogue-events";
 import type { GroupRow } from "../db/repos/catalogue-taxonomy";
 import {
   SEARCH_KINDS,
@@ -18,6 +18,7 @@ import {
   type SearchHit,
 } from "../db/repos/search";
 import { eventMapper } from "./catalogue-events";
+import type { Verdicts } from "./event-access";
 import { teamIdentity } from "./catalogue-taxonomy";
 import { toVodItem } from "./catalogue-vod";
 import { type Lang, tr } from "./lang";
@@ -50,7 +51,7 @@ export async function searchHits(db: Db, channelId: number, q: string): Promise<
   return searchHitsQuery(db, matchExpression(channelId, words, alternatives), SEARCH_HIT_LIMIT);
 }
 
-export async function searchChannel(db: Db, input: SearchInput, access: Promise<(row: EventRow) => boolean>): Promise<SearchResults> {
+export async function searchChannel(db: Db, input: SearchInput, access: Promise<Verdicts>): Promise<SearchResults> {
   const { channelId, q, limit, now, lang } = input;
   const hits = await searchHits(db, channelId, q);
   const ids = (kind: number) => hits.filter((h) => h.kind === kind).map((h) => h.id);

@@ -1,7 +1,7 @@
 // The events list's query string (SPEC §2 parameter names), validated on the web side: an invalid value is
 // dropped rather than answered with an error, so any shared or hand-edited URL still shows a list.
 // Plain checks mirroring eventsQuerySchema, so the browser bundle of these pages carries no zod.
-import { EVENTS_DEFAULT_LIMIT, EVENTS_MAX_LIMIT, type StreamStatus } from "@api/contract/catalogue-types";
+import { ACCESS_TYPES, EVENTS_DEFAULT_LIMIT, EVENTS_MAX_LIMIT, type StreamStatus } from "@api/contract/catalogue-types";
 import type { EventsQuery } from "@api/contract/catalogue";
 
 export const EVENTS_PAGE_SIZE = EVENTS_DEFAULT_LIMIT;
@@ -20,6 +20,11 @@ export const FILTER_KEYS = [
   "city",
   "state",
   "location_id",
+  "location",
+  "group",
+  "division",
+  "category_id",
+  "type",
   "start_date",
   "end_date",
   "sort_direction",
@@ -52,6 +57,13 @@ const CHECKS: Record<FilterKey, Check> = {
   city: text,
   state: text,
   location_id: id,
+  // SPEC §2's other names (issue 28; the API's eventsQuerySchema says what each means): a venue by key or name, a
+  // school by alias or name, a school division ("6A"), the sport's id, and `type`, the access type.
+  location: text,
+  group: text,
+  division: text,
+  category_id: id,
+  type: oneOf(...ACCESS_TYPES),
   start_date: date,
   end_date: date,
   sort_direction: oneOf("asc", "desc"),
@@ -68,6 +80,11 @@ export function parseEventsQuery(params: URLSearchParams, status: StreamStatus):
     if (value === undefined) continue;
     query[key] = value;
     filters[key] = String(value);
+  }
+  // Synonyms that disagree (the API refuses them): the SPEC's own name, event_category_id, wins.
+  if (query.category_id !== undefined && query.event_category_id !== undefined && query.category_id !== query.event_category_id) {
+    delete query.category_id;
+    delete filters.category_id;
   }
   if (query.start_date && query.end_date && String(query.start_date) > String(query.end_date)) {
     delete query.end_date;

@@ -8,7 +8,8 @@ import { requireUser } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 
 // The profile's transactions (SPEC §2): every charge, renewal and refund of the user, newest first (SPEC §3
-// transaction status: created, failed, paid, refunded).
+// transaction status: created, failed, paid, refunded). A table on a wide screen; on a phone each row stacks as a
+// card (orders.css), every cell naming its column, so Status and Amount stay in view (issue 28).
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, api } = requireUser(context, request);
   const [t, transactions] = await Promise.all([getT(tenant.lang), api.orders.transactions()]);
@@ -42,17 +43,21 @@ export default function Transactions() {
             <tbody>
               {transactions.map((tx) => (
                 <tr key={tx.id} data-testid="transaction" data-order-id={tx.order_id} data-status={tx.status}>
-                  <td>{day(tx.created_at, lang)}</td>
-                  <th scope="row">
+                  <td className="transactions__date" data-label={t("transactions.date")}>
+                    {day(tx.created_at, lang)}
+                  </td>
+                  <th scope="row" className="transactions__product">
                     {tx.product_name}
                     <span className="transactions__order">{t("transactions.order", { id: tx.order_id })}</span>
                   </th>
-                  <td>{t(`kind.${tx.kind}`)}</td>
-                  <td>
+                  <td className="transactions__kind" data-label={t("transactions.kind")}>
+                    {t(`kind.${tx.kind}`)}
+                  </td>
+                  <td className="transactions__status" data-label={t("transactions.status")}>
                     <span className={tx.status === "paid" ? "badge badge--ok" : "badge"}>{t(`transactionStatus.${tx.status}`)}</span>
                     {tx.status === "failed" ? <span className="transactions__failure">{declineMessage(t, tx.failure_message, lang)}</span> : null}
                   </td>
-                  <td className="transactions__amount">
+                  <td className="transactions__amount" data-label={t("transactions.amount")}>
                     {tx.kind === "refund" ? "−" : ""}
                     {money(Math.abs(tx.amount), tx.currency, lang)}
                   </td>

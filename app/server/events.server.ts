@@ -15,7 +15,7 @@ import { parseEventsQuery, type Featured } from "~/lib/events-query";
 import { matchup } from "~/lib/format";
 import { isApiRequestError } from "./api/errors";
 import { CacheShort, cached, type CacheDeps } from "./cache.server";
-import { notFound, requireTenant } from "./guards.server";
+import { notFound, optionalUser, requireTenant } from "./guards.server";
 import { getT } from "./i18n.server";
 
 /** Below-the-fold or optional data: a failure degrades to a fallback instead of an error page (Hydrogen). */
@@ -31,7 +31,7 @@ export async function orEmpty<T>(p: Promise<T>, fallback: T): Promise<T> {
 const NO_EVENTS: EventsForHomepage = { live: [], upcoming: [], recent: [] };
 
 export function loadHomeEvents(context: AppLoadContext): Promise<EventsForHomepage> {
-  return orEmpty(requireTenant(context).catalogue.eventsForHomepage(), NO_EVENTS);
+  return orEmpty(optionalUser(context).api.catalogue.eventsForHomepage(), NO_EVENTS);
 }
 
 
@@ -69,7 +69,9 @@ const TITLE_KEY: Record<string, string> = { upcoming: "titles.upcoming", live: "
 
 /** /upcoming and its aliases: the same list, status preset by the route (SPEC §2). */
 export async function loadEventsPage(context: AppLoadContext, request: Request, route: "upcoming" | "live" | "vod" | "schedule") {
-  const { catalogue, lang } = requireTenant(context);
+  const { lang } = requireTenant(context);
+  // As the viewer: each card's paywall (has_access, offer) is the API's verdict for them (issue 28).
+  const catalogue = optionalUser(context).api.catalogue;
   const status: StreamStatus = route === "live" ? "live" : route === "vod" ? "finished" : "upcoming";
   const url = new URL(request.url);
   const parsed = parseEventsQuery(url.searchParams, status);
@@ -122,7 +124,7 @@ export async function loadEvent(context: AppLoadContext, idParam: string | undef
   const id = Number(idParam);
   if (!/^\d+$/.test(idParam ?? "") || !Number.isSafeInteger(id) || id <= 0) notFound();
   try {
-    return await requireTenant(context).catalogue.event(id);
+    return await optionalUser(context).api.catalogue.event(id);
   } catch (error) {
     if (isMissing(error)) notFound();
     throw error;

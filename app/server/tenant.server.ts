@@ -7,7 +7,7 @@ import { appConfig, devToolsOn } from "@api/env";
 import { channelKeySource, type ChannelKeySource } from "./api/api-key.server";
 import { authEndpoints, type AuthEndpoints } from "./api/auth.server";
 import { calendarEndpoints, type CalendarEndpoints } from "./api/calendar.server";
-import { catalogueEndpoints, type CatalogueEndpoints } from "./api/catalogue.server";
+import { catalogueEndpoints, type CatalogueEndpoints, viewerCatalogueEndpoints } from "./api/catalogue.server";
 import { clipsEndpoints, type ClipsEndpoints } from "./api/clips.server";
 import { devicesEndpoints, type DevicesEndpoints } from "./api/devices.server";
 import { domainsEndpoints, type DomainsEndpoints } from "./api/domains.server";
@@ -40,6 +40,8 @@ export type TenantState =
       apiKey: Pick<ChannelKeySource, "renew">;
       api: ChannelEndpoints;
       catalogue: CatalogueEndpoints;
+      /** The catalogue as the request's viewer (viewer-api.server.ts binds it to the session). */
+      viewerCatalogue: ReturnType<typeof viewerCatalogueEndpoints>;
       search: SearchEndpoints;
       auth: AuthEndpoints;
       social: SocialEndpoints;
@@ -123,6 +125,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       apiKey: keys,
       api,
       catalogue: catalogueEndpoints(client, lang),
+      viewerCatalogue: viewerCatalogueEndpoints(options, lang),
       search: searchEndpoints(client, lang),
       auth: authEndpoints(options),
       social: socialEndpoints(client, lang),

@@ -100,12 +100,18 @@ describe("ingestion", () => {
     expect(data.hash).toMatch(/^[0-9a-f-]{36}$/);
     const again = await json<Data<{ hash: string }>>(await call(HOSTS.alpha, `/api/datalake/hash/?profile=${PROFILE.alpha}`, {}, app));
     expect(again.data.hash).not.toBe(data.hash);
-    // Beta's profile on alpha's host, and a made-up one, are not found; no profile at all is a validation error.
+    // Beta's profile on alpha's host, and a made-up one, are not found.
     expect((await call(HOSTS.alpha, `/api/datalake/hash/?profile=${PROFILE.beta}`, {}, app)).status).toBe(404);
     expect((await call(HOSTS.alpha, "/api/datalake/hash/?profile=nope", {}, app)).status).toBe(404);
-    const missing = await call(HOSTS.alpha, "/api/datalake/hash/", {}, app);
-    expect(missing.status).toBe(422);
-    expect((await errorsOf(missing)).errors.profile).toEqual(["Field is required"]);
+    // The SPEC names no parameter (issue 28): without one, the host's channel is the profile.
+    const bare = await call(HOSTS.alpha, "/api/datalake/hash/", {}, app);
+    expect(bare.status).toBe(200);
+    expect(bare.headers.get("cache-control")).toBe("no-store");
+    expect((await json<Data<{ hash: string }>>(bare)).data.hash).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await call(HOSTS.beta, "/api/datalake/hash/", {}, app)).status).toBe(200);
+    // An empty profile is still a plain-words validation error.
+    const empty = await call(HOSTS.alpha, "/api/datalake/hash/?profile=", {}, app);
+    expect(empty.status).toBe(422);
   });
 
   it("a session record is stored at arrival time less its age, the user agent decoded", async () => {

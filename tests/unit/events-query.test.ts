@@ -18,6 +18,24 @@ describe("parseEventsQuery", () => {
     expect(filters.participant_id).toBe("7");
   });
 
+  it("keeps SPEC §2's location, group, division, category_id and type (issue 28), and links them on", () => {
+    const { query, filters } = parse("location=arena-a&group=North%20High&division=6A&category_id=4&type=ppv");
+    expect(query).toMatchObject({ location: "arena-a", group: "North High", division: "6A", category_id: 4, type: "ppv" });
+    expect(filters).toEqual({ location: "arena-a", group: "North High", division: "6A", category_id: "4", type: "ppv" });
+    expect(eventsSearch(filters, "grid")).toBe("?location=arena-a&group=North+High&division=6A&category_id=4&type=ppv");
+  });
+
+  it("drops SPEC §2 values the API would refuse: a bad type or id, a long name, a category_id that contradicts event_category_id", () => {
+    const { query } = parse(`type=gold&category_id=abc&division=${"x".repeat(101)}&location=%20&group=`);
+    expect(query).toEqual({ status: "upcoming", sort_direction: "asc", offset: 0, limit: 20 });
+    expect(parse("category_id=0").query.category_id).toBeUndefined();
+    const both = parse("category_id=4&event_category_id=5");
+    expect(both.query).toMatchObject({ event_category_id: 5 });
+    expect(both.query.category_id).toBeUndefined();
+    expect(parse("category_id=4&event_category_id=4").query).toMatchObject({ category_id: 4, event_category_id: 4 });
+    for (const type of ["free", "register", "paid", "ppv"]) expect(parse(`type=${type}`).query.type).toBe(type);
+  });
+
   it("drops invalid values instead of failing", () => {
     const { query } = parse("gender=other&start_date=notadate&event_category_id=-3&sort_direction=sideways&offset=-1&limit=-1&status=live");
     expect(query).toEqual({ status: "upcoming", sort_direction: "asc", offset: 0, limit: 20 });

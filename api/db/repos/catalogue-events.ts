@@ -17,8 +17,14 @@ export interface EventFilters {
   team?: string;
   groupId?: number;
   school?: string;
+  /** A participant group by alias or name (SPEC §2 `group`), like `school`. */
+  group?: string;
+  /** Schools whose properties.division is this value (SPEC §2 `division`, e.g. "6A"), case-insensitively. */
+  division?: string;
   gender?: "men" | "women";
   locationId?: number;
+  /** A venue by key or name (SPEC §2 `location`). */
+  location?: string;
   city?: string;
   state?: string;
   accessType?: AccessType;
@@ -81,6 +87,25 @@ function categoryIds(db: Db, channelId: number, byId?: number, byName?: string) 
 const teamIdsByName = (db: Db, channelId: number, team: string) =>
   db.select({ id: participants.id }).from(participants).where(and(eq(participants.channelId, channelId), aliasOrName(participants, team)));
 
+/** Teams of the schools whose `properties.division` is `division` (case-insensitive). */
+function teamIdsOfDivision(db: Db, channelId: number, division: string) {
+  const groups = db
+    .select({ id: participantGroups.id })
+    .from(participantGroups)
+    .where(and(eq(participantGroups.channelId, channelId), sql`lower(json_extract(${participantGroups.properties}, '$.division')) = ${division.trim().toLowerCase()}`));
+  return db
+    .select({ id: participants.id })
+    .from(participants)
+    .where(and(eq(participants.channelId, channelId), inArray(participants.groupId, groups)));
+}
+
+/** Venues by key or name, in any language (SPEC §2 `location`). */
+const locationIdsByName = (db: Db, channelId: number, location: string) =>
+  db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.channelId, channelId), aliasOrName({ alias: locations.key, name: locations.name }, location)));
+
 function teamIdsOfSchool(db: Db, channelId: number, groupId?: number, school?: string) {
   const groups =
     groupId !== undefined
@@ -123,7 +148,7 @@ function locationIds(db: Db, channelId: number, city?: string, state?: string) {
 
 /** The WHERE of /events. Unknown aliases select nothing (an empty list, not an error). */
 export function eventsWhere(db: Db, channelId: number, f: EventFilters, now: number): SQL {
-  const byTeam = f.participantId !== undefined || f.team || f.groupId !== undefined || f.school;
+  const byTeam = f.participantId !== undefined || f.team || f.groupId !== undefined || f.school || f.group || f.division;
   return and(
     // With a team filter the union of team lookups is the selective part: `+channel_id` keeps SQLite from walking
     // the channel's whole start index instead (the subqueries are channel-bound too).
@@ -134,8 +159,11 @@ export function eventsWhere(db: Db, channelId: number, f: EventFilters, now: num
     f.participantId !== undefined ? playsIn(db, channelId, f.participantId) : undefined,
     f.team ? playsIn(db, channelId, teamIdsByName(db, channelId, f.team)) : undefined,
     f.groupId !== undefined || f.school ? playsIn(db, channelId, teamIdsOfSchool(db, channelId, f.groupId, f.school)) : undefined,
+    f.group ? playsIn(db, channelId, teamIdsOfSchool(db, channelId, undefined, f.group)) : undefined,
+    f.division ? playsIn(db, channelId, teamIdsOfDivision(db, channelId, f.division)) : undefined,
     f.gender ? eq(events.gender, f.gender) : undefined,
     f.locationId !== undefined ? eq(events.locationId, f.locationId) : undefined,
+    f.location ? inArray(events.locationId, locationIdsByName(db, channelId, f.location)) : undefined,
     f.city || f.state ? inArray(events.locationId, locationIds(db, channelId, f.city, f.state)) : undefined,
     f.accessType ? eq(events.accessType, f.accessType) : undefined,
     f.from !== undefined ? gte(events.eventUtcTs, f.from) : undefined,

@@ -1,5 +1,5 @@
 // Money and labels of the commerce pages, shared by the server and the browser.
-import { COMMERCE_MESSAGES, CURRENCY_SYMBOLS, type Currency, type Product } from "@api/contract/commerce-types";
+import { COMMERCE_MESSAGES, type Product } from "@api/contract/commerce-types";
 import { CHECKOUT_MESSAGES } from "@api/contract/commerce";
 import type { TFunction } from "i18next";
 
@@ -24,13 +24,7 @@ const PROVIDER_MESSAGES: Record<string, string> = {
   "We are unable to authenticate your payment method. Please choose a different payment method and try again.": "authenticationFailed",
 };
 
-/** SPEC §3: USD and CAD are both shown as "$"; amounts in major units with two decimals. */
-export function money(amount: number, currency: Currency | null | undefined, lang: string): string {
-  const symbol = CURRENCY_SYMBOLS[currency ?? "USD"] ?? "$";
-  const digits = new Intl.NumberFormat(lang === "fr" ? "fr-CA" : "en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-  // French Canadian puts the symbol after the amount.
-  return lang === "fr" ? `${digits} ${symbol}` : `${symbol}${digits}`;
-}
+export { money } from "~/lib/money";
 
 /** The SPEC's purchase messages (and the issuer's decline) in the page's language; anything else as the API said it. */
 export function commerceMessage(t: TFunction, message: string | null | undefined): string {

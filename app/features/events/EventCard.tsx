@@ -6,6 +6,7 @@ import { CardScore } from "~/features/scores/CardScore";
 import { cardScore } from "~/features/scores/card-score";
 import { useScoresHidden } from "~/features/scores/SpoilerSafe";
 import { genderLetter, matchup, participantLabel, sides, teamName } from "~/lib/format";
+import { CardOffer } from "./CardOffer";
 import { Crest } from "./Crest";
 import { EventBadges } from "./EventBadges";
 import { EventDuration } from "./EventDuration";
@@ -61,6 +62,7 @@ export function EventCard({ event }: { event: Event }) {
             </abbr>
           ) : null}
         </p>
+        <CardOffer event={event} />
         {event.location ? (
           <p className="event-card__location">
             {event.location.name}, {event.location.city}, {event.location.state}

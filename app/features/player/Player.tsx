@@ -99,7 +99,7 @@ function MainPlayer({ eventId, manifest, token, tokenPlace, stream, poster, titl
     // Only on mount: the focus moves once, when the player replaces the preroll.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const { status, player, autoMuted, unmute, cast, toggleCast } = useShakaPlayer(videoRef, { containerRef: screenRef, cast: true, eventId, manifest, token, tokenPlace, stream });
+  const { status, failure, retry, player, autoMuted, unmute, cast, toggleCast } = useShakaPlayer(videoRef, { containerRef: screenRef, cast: true, eventId, manifest, token, tokenPlace, stream });
   const state = usePlaybackState(videoRef, player);
   const captions = useCaptions(player, root?.lang ?? i18n.language);
   // Every seek of the controls and keys goes through one seeker, which keeps it where the viewer asked (seek.ts).
@@ -253,9 +253,13 @@ function MainPlayer({ eventId, manifest, token, tokenPlace, stream, poster, titl
           </span>
         ) : null}
         {status === "error" ? (
-          <p className="player__error" role="alert">
-            {t("error")}
-          </p>
+          // The error state (SPEC's global errors): what happened, and a Retry that loads the stream again (issue 28).
+          <div className="player__error" data-testid="player-error" data-failure={failure ?? "error"}>
+            <p role="alert">{failure === "timeout" ? t("loadTimeout") : t("error")}</p>
+            <button type="button" className="button button--primary player__retry" onClick={retry} data-testid="player-retry">
+              {t("retry")}
+            </button>
+          </div>
         ) : null}
       </div>
       <p id={`player-help-${eventId}`} className="visually-hidden">

@@ -75,3 +75,18 @@ export const LOW_LATENCY_CONFIG = {
   // estimated at 71 kb/s). Where the browser measures its own throughput (Network Information), that is used.
   abr: { preferNetworkInformationBandwidth: true },
 } as const;
+
+/**
+ * The load watchdog (issue 28, SPEC's global errors): a player that shows no first frame this long after it started
+ * loading has failed, whatever shaka's retries are still doing (a request the network never answers, a manifest
+ * that loads but whose segments never come). The player then shows its error state with a Retry button. Above the
+ * manifest's whole retry series (4 attempts of at most 4 s without headers, 3.5 s of backoff), so shaka's own
+ * critical error, more precise, comes first when it can.
+ */
+export const FIRST_FRAME_TIMEOUT_MS = 25_000;
+
+/** The analytics error code of a load the watchdog stopped (shaka's codes are numbers; this one is ours). */
+export const LOAD_TIMEOUT_CODE = 0;
+
+/** shaka's `shaka.util.Error.Code.TIMEOUT`: a request that ran out of its retries' time (the same failure for a viewer). */
+export const SHAKA_TIMEOUT_CODE = 1003;

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from "react"
 import { CAST_RECEIVER_APP_ID, isCastBrowser, loadCastSender, NO_CAST, type CastStatus } from "./cast";
 import type { PlayerStream } from "./events";
 import { trackMediaEvents } from "./media-events";
-import { LOW_LATENCY_CONFIG, NETWORK_CONFIG } from "./network";
+import { FIRST_FRAME_TIMEOUT_MS, LOAD_TIMEOUT_CODE, LOW_LATENCY_CONFIG, NETWORK_CONFIG, SHAKA_TIMEOUT_CODE } from "./network";
 import type { TokenPlace } from "@api/contract/media";
 
 // The full build: DASH plus the cast module (CastProxy) and the WebVTT parser.
@@ -16,6 +16,8 @@ export type ShakaPlayer = InstanceType<Shaka["Player"]>;
 type CastProxy = InstanceType<Shaka["cast"]["CastProxy"]>;
 
 export type PlayerStatus = "loading" | "ready" | "error";
+/** Why the player failed: the load watchdog gave up waiting for a first frame, or shaka (or the browser) failed. */
+export type PlayerFailure = "timeout" | "error";
 
 let shakaModule: Promise<Shaka> | null = null;
 
@@ -85,11 +87,16 @@ interface Options {
 
 export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { containerRef, cast: castable = false, eventId, manifest, token, tokenPlace = "query", stream }: Options) {
   const [status, setStatus] = useState<PlayerStatus>("loading");
+  const [failure, setFailure] = useState<PlayerFailure | null>(null);
+  /** Bumped by retry(): the effect loads the stream again from scratch. */
+  const [attempt, setAttempt] = useState(0);
   const [player, setPlayer] = useState<ShakaPlayer | null>(null);
   /** The browser refused sound: playing muted until the viewer unmutes. */
   const [autoMuted, setAutoMuted] = useState(false);
   const [cast, setCast] = useState<CastStatus>(NO_CAST);
   const castRef = useRef<CastProxy | null>(null);
+  /** The previous load's player being destroyed: a new load (Retry) waits for it, so it cannot detach the new one. */
+  const destroyedRef = useRef<Promise<unknown>>(Promise.resolve());
   const tokenRef = useRef(token);
   tokenRef.current = token;
   const streamRef = useRef(stream);
@@ -102,16 +109,31 @@ export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { containe
     let cancelled = false;
     let instance: ShakaPlayer | null = null;
     let proxy: CastProxy | null = null;
+    let failed = false;
     setStatus("loading");
+    setFailure(null);
     const events = trackMediaEvents(video, { eventId, stream: () => streamRef.current, live: () => instance?.isLive() ?? false });
-    const fail = (code?: number) => {
-      if (cancelled) return;
+    const fail = (code?: number, why: PlayerFailure = "error") => {
+      if (cancelled || failed) return;
+      failed = true;
+      clearTimeout(watchdog);
       setStatus("error");
+      // shaka's own request timeout is the same failure as the watchdog's for the viewer: it took too long.
+      setFailure(code === SHAKA_TIMEOUT_CODE ? "timeout" : why);
       events.emit("error", { code });
     };
+    // The load watchdog (network.ts): no first frame in time is a failure, and shaka stops asking.
+    const firstFrame = () => clearTimeout(watchdog);
+    const watchdog = setTimeout(() => {
+      if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) return;
+      fail(LOAD_TIMEOUT_CODE, "timeout");
+      void instance?.unload().catch(() => undefined);
+    }, FIRST_FRAME_TIMEOUT_MS);
+    video.addEventListener("loadeddata", firstFrame, { once: true });
 
     (async () => {
       const shaka = await loadShaka();
+      await destroyedRef.current;
       if (cancelled) return;
       shaka.polyfill.installAll();
       if (!shaka.Player.isBrowserSupported()) return fail();
@@ -161,16 +183,21 @@ export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { containe
 
     return () => {
       cancelled = true;
+      clearTimeout(watchdog);
+      video.removeEventListener("loadeddata", firstFrame);
       events.dispose();
       setPlayer(null);
       setCast(NO_CAST);
       castRef.current = null;
       // The proxy owns the local player: destroying it destroys both.
-      if (proxy) void proxy.destroy().catch(() => undefined);
-      else if (instance) void instance.destroy().catch(() => undefined);
+      if (proxy) destroyedRef.current = proxy.destroy().catch(() => undefined);
+      else if (instance) destroyedRef.current = instance.destroy().catch(() => undefined);
     };
     // The token and stream are read through refs: a renewal (or new page data) must not reload the stream.
-  }, [videoRef, containerRef, castable, eventId, manifest, tokenPlace]);
+  }, [videoRef, containerRef, castable, eventId, manifest, tokenPlace, attempt]);
+
+  /** Loads the stream again after a failure (the error state's Retry button). */
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   const unmute = useCallback(() => {
     const video = videoRef.current;
@@ -188,5 +215,5 @@ export function useShakaPlayer(videoRef: RefObject<HTMLVideoElement>, { containe
     else void proxy.cast().catch(() => undefined);
   }, []);
 
-  return { status, player, autoMuted, unmute, cast, toggleCast, castProxy: castRef };
+  return { status, failure, retry, player, autoMuted, unmute, cast, toggleCast, castProxy: castRef };
 }

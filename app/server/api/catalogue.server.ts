@@ -15,7 +15,7 @@ import type {
   VodRail,
 } from "@api/contract/catalogue";
 import type { Language } from "@api/contract/constants";
-import type { ApiClient } from "./client.server";
+import { asUser, createApiClient, type ApiClient, type ApiClientOptions } from "./client.server";
 
 type Data<T> = { data: T };
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -44,3 +44,14 @@ export function catalogueEndpoints(client: ApiClient, lang: Language) {
 }
 
 export type CatalogueEndpoints = ReturnType<typeof catalogueEndpoints>;
+
+/**
+ * The same calls as a viewer (issue 28): the event lists' `has_access` and `offer` are the API's verdict for whoever
+ * asks, so the cards a signed-in viewer sees carry the session's token (anonymous without one).
+ */
+export function viewerCatalogueEndpoints(options: ApiClientOptions, lang: Language) {
+  return {
+    withUser: (token: string | null, onUnauthenticated?: () => void): CatalogueEndpoints =>
+      catalogueEndpoints(createApiClient(asUser(options, token, onUnauthenticated)), lang),
+  };
+}
