@@ -7,6 +7,7 @@ import type { Lang } from "./lang";
 import { teamIdentity, toLocation } from "./catalogue-taxonomy";
 import { tr, trOpt } from "./lang";
 import { streamStatus } from "./event-status";
+import { defaultEventName } from "../contract/names";
 
 export interface EventRelations {
   teams: ParticipantRow[];
@@ -34,11 +35,13 @@ export function eventMapper(rel: EventRelations, now: number, l: Lang, access: (
   };
 
   return (row) => {
+    const name = tr(row.name, l);
     const category = row.eventCategoryId != null ? categories.get(row.eventCategoryId) : undefined;
     const location = row.locationId != null ? locations.get(row.locationId) : undefined;
     return {
       id: row.id,
-      name: tr(row.name, l),
+      name,
+      own_name: hasOwnName(row, teams) ? name : null,
       description: trOpt(row.description, l),
       type: row.type,
       access_type: row.accessType,
@@ -58,4 +61,21 @@ export function eventMapper(rel: EventRelations, now: number, l: Lang, access: (
       score: row.score,
     };
   };
+}
+
+/**
+ * Whether an event's name is its own rather than the "<away> @ <home>" its definition was given without one (issue
+ * 28). The default is a plain string made from the teams' names; they are synced together, so it matches exactly.
+ */
+export function hasOwnName(row: Pick<EventRow, "name" | "homeTeamId" | "awayTeamId">, teams: ReadonlyMap<number, Pick<ParticipantRow, "name" | "shortName">>): boolean {
+  if (typeof row.name !== "string") return true;
+  const team = (id: number | null) => {
+    const t = id != null ? teams.get(id) : undefined;
+    return t ? { short_name: t.shortName, name: t.name as string | Partial<Record<string, string>> } : undefined;
+  };
+  if (row.homeTeamId == null || row.awayTeamId == null) return true;
+  const away = team(row.awayTeamId);
+  const home = team(row.homeTeamId);
+  if (!away || !home) return true;
+  return row.name !== defaultEventName(away, home, { away: "", home: "" });
 }
