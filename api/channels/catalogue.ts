@@ -9,6 +9,7 @@ import { z } from "zod";
 import { localizedSchema } from "./fields";
 import { DEFINITION_MESSAGES as DM, definitionMessage as say } from "../contract/definition-messages";
 import { rollingStart } from "./times";
+import { defaultEventName } from "../contract/names";
 
 const aliasSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, DM.aliasFormat);
 const keySchema = z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,79}$/, DM.keyFormat);
@@ -308,17 +309,13 @@ export interface ResolvedEvent {
  */
 export function resolveEvents(c: Catalogue, now: number, anchor = now): (CatalogueEvent & ResolvedEvent)[] {
   const teams = new Map(c.teams.map((t) => [t.alias, t]));
-  const short = (alias: string) => {
-    const t = teams.get(alias);
-    return t?.short_name ?? (typeof t?.name === "string" ? t.name : (t?.name.en ?? t?.name.fr ?? alias));
-  };
   return c.events.map((e) => {
     const timeZone = e.time_zone ?? c.time_zone;
     const length = Math.round(e.duration * 60) * 1000;
     const { start, until } = rollingStart(e.start, anchor, now, timeZone, length);
     return {
       ...e,
-      name: e.name ?? `${short(e.away)} @ ${short(e.home)}`,
+      name: e.name ?? defaultEventName(teams.get(e.away), teams.get(e.home), { away: e.away, home: e.home }),
       type: e.type ?? (e.access_type === "paid" || e.access_type === "ppv" ? "paid" : "free"),
       gender: teams.get(e.home)?.gender ?? "not_identified",
       timeZone,

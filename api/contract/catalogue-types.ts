@@ -13,6 +13,8 @@ export type Gender = (typeof GENDERS)[number];
 export const EVENTS_DEFAULT_LIMIT = 20;
 export const EVENTS_MAX_LIMIT = 100;
 export const HOMEPAGE_SECTION_LIMIT = 8;
+/** How many events each rail of the watch page holds (issue 28): up next, and more from the teams. */
+export const RELATED_RAIL_LIMIT = 8;
 
 /** A list answer: the page and where it sits in the whole. */
 export interface ListResponse<T> {
@@ -111,7 +113,10 @@ export type EventOffer =
 
 export interface Event {
   id: number;
+  /** The event's own name, or the "<away> @ <home>" its definition was given without one. */
   name: string;
+  /** The event's own name ("College Classic"); null when `name` is the generated matchup (issue 28). */
+  own_name: string | null;
   description: string | null;
   type: "paid" | "free";
   access_type: AccessType;
@@ -136,6 +141,16 @@ export interface Event {
   participants: EventParticipant[];
   /** The game a scorekeeper keeps (issue 27), as its last tap left it; null when nobody keeps one. */
   score: EventScore | null;
+}
+
+/**
+ * GET /events/{id}/related (issue 28), for the watch page's rails, the event itself left out: `up_next` is the
+ * channel's next events (live first, then upcoming, soonest first); `more` the games of the event's teams and of
+ * their schools' other teams (live and upcoming soonest first, then the latest on demand).
+ */
+export interface RelatedEvents {
+  up_next: Event[];
+  more: Event[];
 }
 
 export interface EventsForHomepage {

@@ -35,3 +35,29 @@ export function matchup(event: Pick<Event, "name"> & { participants: readonly Na
   const s = sides(event);
   return s ? `${participantLabel(s.away)} @ ${participantLabel(s.home)}` : event.name;
 }
+
+/** A team's name as stored (one string, or one per language) with its optional short name. */
+interface StoredTeamName {
+  short_name?: string | null;
+  name: string | Partial<Record<string, string>>;
+}
+
+/**
+ * The name an event without its own is given when its definition is loaded: "<away> @ <home>" by the teams' short
+ * names (else their English, then French, name). The one home of that default, so the API can tell a generated
+ * name from an event's own (`own_name`).
+ */
+export function defaultEventName(away: StoredTeamName | undefined, home: StoredTeamName | undefined, fallback: { away: string; home: string }): string {
+  const short = (t: StoredTeamName | undefined, alias: string) => t?.short_name ?? (typeof t?.name === "string" ? t.name : (t?.name.en ?? t?.name.fr ?? alias));
+  return `${short(away, fallback.away)} @ ${short(home, fallback.home)}`;
+}
+
+/** The event's title: its own name when it has one ("College Classic"), else the matchup. */
+export function eventTitle(event: Pick<Event, "name" | "own_name"> & { participants: readonly Named[] }): string {
+  return event.own_name ?? matchup(event);
+}
+
+/** The line under an own-named event's title: its matchup (null when the title already is the matchup). */
+export function eventSubtitle(event: Pick<Event, "name" | "own_name"> & { participants: readonly Named[] }): string | null {
+  return event.own_name && sides(event) ? matchup(event) : null;
+}

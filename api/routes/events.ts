@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { and, eq, inArray } from "drizzle-orm";
 import type { AppEnv } from "../context";
-import type { Event, EventsForHomepage, ListResponse } from "../contract/catalogue";
+import type { Event, EventsForHomepage, ListResponse, RelatedEvents } from "../contract/catalogue";
 import { eventsQuerySchema, HOMEPAGE_SECTION_LIMIT } from "../contract/catalogue";
 import { idParamSchema, langQuerySchema } from "../contract/common";
 import {
@@ -18,6 +18,7 @@ import {
   statusCondition,
   publicEvents,
 } from "../db/repos/catalogue-events";
+import { loadRelatedEvents } from "../services/related-events";
 import { categoriesQuery, locationsQuery } from "../db/repos/catalogue-taxonomy";
 import type { Db } from "../db/client";
 import { events } from "../db/schema";
@@ -107,6 +108,15 @@ export const eventRoutes = new Hono<AppEnv>()
     const [[rows, ...rel], verdicts] = await Promise.all([db.batch([eventPageQuery(db, page), ...eventRelationsQueries(db, channel.id, [page])]), loadVerdicts(offerScope(c), loadViewer(c), l)]);
     if (!rows[0]) throw notFound();
     return c.json({ data: eventMapper(relations(rel), now, l, verdicts)(rows[0]) });
+  })
+  // Issue 28: the watch page's rails in one call (up next, more from the teams).
+  .get("/events/:id/related", requireApiKey, param(idParamSchema), query(langQuerySchema), async (c) => {
+    const channel = c.get("channel");
+    const l = requestLang(c.req.valid("query").lang, channel);
+    const verdicts = loadVerdicts(offerScope(c), loadViewer(c), l);
+    const data: RelatedEvents | null = await loadRelatedEvents(c.get("db"), { channelId: channel.id, now: c.get("now")(), ...l }, c.req.valid("param").id, () => verdicts);
+    if (!data) throw notFound();
+    return c.json({ data });
   })
   .get("/events-for-homepage", requireApiKey, query(langQuerySchema), async (c) => {
     const db = c.get("db");

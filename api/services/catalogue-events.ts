@@ -1,7 +1,7 @@
 // Maps event rows and the rows they refer to into the wire Event (SPEC §3): participants away first, then home,
 // each with its school; the sport and the venue; the stream status from the clock; the game a scorekeeper keeps.
 import type { Event, EventParticipant } from "../contract/catalogue";
-import type { EventListRow } from "../db/repos/catalogue-events";
+import type { EventListRow, EventRow } from "../db/repos/catalogue-events";
 import type { CategoryRow, GroupRow, LocationRow, ParticipantRow } from "../db/repos/catalogue-taxonomy";
 import type { Lang } from "./lang";
 import { teamIdentity, toLocation } from "./catalogue-taxonomy";
@@ -9,6 +9,7 @@ import { tr, trOpt } from "./lang";
 import { streamStatus } from "./event-status";
 import { eventFrameUrl } from "./frames";
 import type { Verdicts } from "./event-access";
+import { defaultEventName } from "../contract/names";
 
 export interface EventRelations {
   teams: ParticipantRow[];
@@ -36,13 +37,15 @@ export function eventMapper(rel: EventRelations, now: number, l: Lang, verdict: 
   };
 
   return (row) => {
+    const name = tr(row.name, l);
     const category = row.eventCategoryId != null ? categories.get(row.eventCategoryId) : undefined;
     const location = row.locationId != null ? locations.get(row.locationId) : undefined;
     const status = streamStatus({ start: row.eventUtcTs, end: row.endUtcTs }, now);
     const { has_access, offer } = verdict(row);
     return {
       id: row.id,
-      name: tr(row.name, l),
+      name,
+      own_name: hasOwnName(row, teams) ? name : null,
       description: trOpt(row.description, l),
       type: row.type,
       access_type: row.accessType,
@@ -64,4 +67,21 @@ export function eventMapper(rel: EventRelations, now: number, l: Lang, verdict: 
       score: row.score,
     };
   };
+}
+
+/**
+ * Whether an event's name is its own rather than the "<away> @ <home>" its definition was given without one (issue
+ * 28). The default is a plain string made from the teams' names; they are synced together, so it matches exactly.
+ */
+export function hasOwnName(row: Pick<EventRow, "name" | "homeTeamId" | "awayTeamId">, teams: ReadonlyMap<number, Pick<ParticipantRow, "name" | "shortName">>): boolean {
+  if (typeof row.name !== "string") return true;
+  const team = (id: number | null) => {
+    const t = id != null ? teams.get(id) : undefined;
+    return t ? { short_name: t.shortName, name: t.name as string | Partial<Record<string, string>> } : undefined;
+  };
+  if (row.homeTeamId == null || row.awayTeamId == null) return true;
+  const away = team(row.awayTeamId);
+  const home = team(row.homeTeamId);
+  if (!away || !home) return true;
+  return row.name !== defaultEventName(away, home, { away: "", home: "" });
 }

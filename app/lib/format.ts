@@ -3,7 +3,7 @@ import type { Gender } from "@api/contract/catalogue";
 import { isKnownZone } from "@api/contract/time-zones";
 
 // The team and matchup rules are shared with the API (mails, calendars): one home, in the contract.
-export { matchup, participantLabel, sides, teamName } from "@api/contract/names";
+export { eventSubtitle, eventTitle, matchup, participantLabel, sides, teamName } from "@api/contract/names";
 
 /** SPEC §3: gender shows as M and W; "not identified" shows nothing. */
 export function genderLetter(gender: Gender | null | undefined): "M" | "W" | null {

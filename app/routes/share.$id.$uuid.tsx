@@ -1,18 +1,17 @@
 // /share/{id}/{uuid} (issue 11): a clip shared by link, for anyone holding it (the uuid is its unguessable half). It
-// plays in a plain <video> from its signed MP4 (no player JS on this page, only its analytics events). Signed URLs
-// expire in 10 minutes, so the cards name the stable /share/{id}/{uuid}/video.mp4 and poster.jpg, which redirect to
-// fresh ones. A key play's clip (issue 27) is titled by what happened, says which game it is from (a link to its watch
+// plays in the site's player (issue 28), loaded when the visitor presses play, from the stable
+// /share/{id}/{uuid}/video.mp4 (signed URLs expire in 10 minutes; it and poster.jpg, which the cards name too,
+// redirect to fresh ones). A key play's clip (issue 27) is titled by what happened, says which game it is from (a link to its watch
 // page) and lists the game's other key plays.
 import type { SharedClip } from "@api/contract/clips";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { clipTags, tagLabel } from "~/features/clips/messages";
 import { catalogueLinks } from "~/features/events/links";
 import { metaWithSocial } from "~/features/events/social-meta";
 import { ShareButton, shareButtonLinks } from "~/features/share/ShareButton";
-import { useMediaEvents } from "~/features/player/media-events";
 import { clock } from "~/features/player/usePlaybackState";
 import { formatDate, matchup } from "~/lib/format";
 import { loadSharedClip } from "~/features/clips/shared.server";
@@ -20,6 +19,7 @@ import { absoluteUrl } from "~/server/events.server";
 import { getT } from "~/server/i18n.server";
 import { gameKeyPlays, sharedKeyPlay } from "~/features/scores/shared-key-play.server";
 import shareCss from "~/styles/share.css?url";
+import playerCss from "~/styles/player.css?url";
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const { tenant, clip } = await loadSharedClip(context, params);
@@ -39,12 +39,13 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   const path = `/share/${clip.id}/${clip.uuid}`;
   const shareUrl = absoluteUrl(context, path)!;
   return {
-    clip: { id: clip.id, name: title, duration: clip.duration, createdAt: clip.created_at, file: clip.file.url, poster: clip.poster?.url ?? null },
+    clip: { id: clip.id, name: title, duration: clip.duration, createdAt: clip.created_at, poster: clip.poster?.url ?? null },
     keyPlay,
     tags: clip.tags.map((key) => ({ key, label: tagLabel(tags, key) })),
     source,
     full: fullSource(clip),
     shareUrl,
+    video: `${path}/video.mp4`,
     meta: { title, description: source ? t("share:description", { source, site }) : t("share:descriptionNoSource", { site }) },
     social: {
       url: shareUrl,
@@ -62,19 +63,19 @@ function fullSource(clip: SharedClip): { href: string; kind: "event" | "video" }
   return null;
 }
 
-export const links: LinksFunction = () => [...catalogueLinks(), ...shareButtonLinks(), { rel: "stylesheet", href: shareCss }];
+export const links: LinksFunction = () => [...catalogueLinks(), ...shareButtonLinks(), { rel: "stylesheet", href: playerCss }, { rel: "stylesheet", href: shareCss }];
 
 // Whoever holds the link may watch, but the link is not a listing: search engines leave it out.
 export const meta: MetaFunction<typeof loader> = (args) => [...metaWithSocial(args), { name: "robots", content: "noindex" }];
 
 export default function SharedClipPage() {
-  const { clip, keyPlay, tags, source, full, shareUrl } = useLoaderData<typeof loader>();
+  const { clip, keyPlay, tags, source, full, shareUrl, video } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("share");
   const duration = Math.round(clip.duration);
   return (
     <article className="page share" aria-labelledby="share-title">
       <div className="share__stage">
-        <ClipVideo id={clip.id} src={clip.file} poster={clip.poster} name={clip.name} />
+        <ClipStage id={clip.id} src={video} poster={clip.poster} name={clip.name} />
       </div>
       <div className="share__body">
         <header className="share__header">
@@ -152,74 +153,33 @@ function GameKeyPlays({ others }: { others: { id: string; text: string; href: st
   );
 }
 
+const Player = lazy(() => import("~/features/player/Player"));
+
 /**
- * The clip's MP4. Its signed URL expires: a video that fails (a tab left open, then played) reloads the page data
- * once for fresh URLs and picks up where it was; if the fresh URL fails too, it says so.
+ * The clip in the site's player (issue 28). Until the visitor plays it the page shows its poster and a play button, so
+ * an anonymous visitor loads no player code; the button loads the player, which plays the clip's MP4 from its
+ * stable address (a redirect to a freshly signed URL each time, so a tab left open still plays).
  */
-function ClipVideo({ id, src, poster, name }: { id: number; src: string; poster: string | null; name: string }) {
+function ClipStage({ id, src, poster, name }: { id: number; src: string; poster: string | null; name: string }) {
   const { t } = useTranslation("share");
-  const revalidator = useRevalidator();
-  const video = useRef<HTMLVideoElement>(null);
-  useMediaEvents(video, { id, type: "clip" });
-  const refreshing = useRef(false);
-  const resume = useRef<{ at: number; play: boolean } | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const onError = () => {
-    const el = video.current;
-    if (!el || refreshing.current) return setFailed(true);
-    refreshing.current = true;
-    resume.current = { at: el.currentTime, play: !el.paused };
-    revalidator.revalidate();
-  };
-  const onLoaded = () => {
-    const el = video.current;
-    const from = resume.current;
-    resume.current = null;
-    if (!el || !from) return;
-    if (from.at > 0) el.currentTime = from.at;
-    if (from.play) void el.play().catch(() => undefined);
-  };
-  const onPlaying = () => {
-    refreshing.current = false;
-    setFailed(false);
-  };
-
-  // An error before hydration had no listener yet.
-  useEffect(() => {
-    if (video.current?.error) onError();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
+  const [started, setStarted] = useState(false);
+  const still = poster ? <img className="share__poster" src={poster} alt="" width={1280} height={720} /> : <span className="share__poster share__poster--empty" />;
+  if (!started) {
+    return (
+      <button type="button" className="share__play" onClick={() => setStarted(true)} data-testid="share-play">
+        {still}
+        <span className="share__play-icon" aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="36" height="36">
+            <path d="M8 5v14l11-7z" fill="currentColor" />
+          </svg>
+        </span>
+        <span className="visually-hidden">{t("play", { name })}</span>
+      </button>
+    );
+  }
   return (
-    <>
-      <video
-        ref={video}
-        className="share__video"
-        src={src}
-        poster={poster ?? undefined}
-        controls
-        playsInline
-        preload="metadata"
-        width={1280}
-        height={720}
-        aria-label={t("video", { name })}
-        onError={onError}
-        onLoadedMetadata={onLoaded}
-        onPlaying={onPlaying}
-      >
-        <p>
-          {t("unsupported")} <a href={src}>{t("openFile")}</a>
-        </p>
-      </video>
-      {failed ? (
-        <div className="share__error" role="alert">
-          <p>{t("playbackError")}</p>
-          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-            {t("reload")}
-          </button>
-        </div>
-      ) : null}
-    </>
+    <Suspense fallback={still}>
+      <Player eventId={id} manifest={src} token="" poster={poster} title={t("video", { name })} stream={{ id, type: "clip" }} autoFocus />
+    </Suspense>
   );
 }

@@ -18,10 +18,12 @@ import { loadClipArea } from "~/features/clips/clips.server";
 import { RemindMe } from "~/features/reminders/RemindMe";
 import { loadReminderState } from "~/features/reminders/reminders.server";
 import clipsCss from "~/styles/clips.css?url";
-import { absoluteUrl, eventSummary } from "~/server/events.server";
+import { absoluteUrl, eventSummary, loadRelatedEvents } from "~/server/events.server";
+import { RelatedRails } from "~/features/events/RelatedRails";
+import { useStartAt } from "~/features/player/start-at";
 import { loadEventPlayback } from "~/server/watch.server";
 import { requireTenant, requireUser } from "~/server/guards.server";
-import { matchup, participantLabel, sides } from "~/lib/format";
+import { eventTitle, participantLabel, sides } from "~/lib/format";
 import { ScoreBug } from "~/features/scores/ScoreBug";
 import { PlayByPlay, playPosition } from "~/features/scores/PlayByPlay";
 import { useSpoilerSafe } from "~/features/scores/SpoilerSafe";
@@ -36,8 +38,11 @@ import playerCss from "~/styles/player.css?url";
 import { readForm } from "~/server/form.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  // The rails (issue 28) need only the id: asked beside the event, one API call (entry.server renders the whole page
+  // at once, docs/decisions/004, so a deferred promise would not reach the first byte sooner).
+  const related = loadRelatedEvents(context, params.id);
   const { event, playback } = await loadEventPlayback(context, params.id);
-  const title = matchup(event);
+  const title = eventTitle(event);
   const tenant = requireTenant(context);
   const clipArea = loadClipArea(context, tenant, playback, { event_id: event.id });
   const reminder = loadReminderState(context, event);
@@ -57,6 +62,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     offer: await offer,
     board: await board,
     keyPlays: await keyPlays,
+    related: await related,
+    embed: absoluteUrl(context, `/watch_embed/${event.id}`)!,
     meta: { title, description: event.description ?? eventSummary(event) },
     social: { url: absoluteUrl(context, `/watch/${event.id}`)!, image: absoluteUrl(context, event.poster), type: "video.other" as const },
   };
@@ -102,7 +109,8 @@ const keyPlayIds = (plays: readonly PlayEntry[]) => plays.filter((p) => p.action
 const NO_PLAYS: PlayEntry[] = [];
 
 export default function Watch() {
-  const { event, playback, passes, clips, reminder, offer, social, board: loadedBoard, keyPlays } = useLoaderData<typeof loader>();
+  const { event, playback, passes, clips, reminder, offer, social, board: loadedBoard, keyPlays, related, embed } = useLoaderData<typeof loader>();
+  const title = eventTitle(event);
   const [scoresOff, toggleScores] = useSpoilerSafe();
   const { t } = useTranslation("calendar");
   const grant = playback.kind === "allowed" ? playback.grant : null;
@@ -126,7 +134,7 @@ export default function Watch() {
     playback,
     mediaId: event.id,
     stream: eventStream(event),
-    title: matchup(event),
+    title,
     poster: event.poster,
     returnTo: `/watch/${event.id}`,
     buyHref: `/buy?event_id=${event.id}`,
@@ -145,6 +153,8 @@ export default function Watch() {
   // (or watching the recording) sees it as of their moment.
   const board = liveBoard ?? loadedBoard;
   const eventStart = Date.parse(event.event_utc_ts);
+  // A shared address's `?t=` (issue 28) starts the player there.
+  useStartAt(handle, eventStart);
   const watched = useWatched(handle, eventStart, board?.plays ?? NO_PLAYS);
   const shown = board && boardWatched(board, watched);
   const teams = sides(event);
@@ -156,9 +166,18 @@ export default function Watch() {
         overlay={overlay}
         watching={viewers}
         scoreBug={shown && teams && !scoresOff ? <ScoreBug state={shown.state} away={participantLabel(teams.away)} home={participantLabel(teams.home)} /> : null}
-        belowStage={
+        belowStage={clip.area}
+        actions={
+          <EventActions
+            share={{ url: social.url, title, linkLabel: t("share.linkLabel") }}
+            position={handle ? { handle, eventStart } : null}
+            embed={{ src: embed, title }}
+            calendarEventId={event.stream_status === "finished" ? null : event.id}
+            offer={offer}
+          />
+        }
+        afterHeader={
           <>
-            {clip.area}
             {shown && teams ? (
               <PlayByPlay
                 board={shown}
@@ -181,15 +200,12 @@ export default function Watch() {
                 onShown={setMarkers}
               />
             ) : null}
-            <EventActions
-              share={{ url: social.url, title: matchup(event), linkLabel: t("share.linkLabel") }}
-              calendarEventId={event.stream_status === "finished" ? null : event.id}
-              offer={offer}
-            />
+            {clip.list}
           </>
         }
       />
       {download ? <DownloadEvent allowance={download} /> : null}
+      <RelatedRails event={event} related={related} />
     </div>
   );
 }

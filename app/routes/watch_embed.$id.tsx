@@ -1,4 +1,5 @@
-// /watch_embed/{id} (issue 5): the player of /watch/{id} alone, for partner sites to frame. Same access rules and
+// /watch_embed/{id} (issue 5): the player of /watch/{id} alone, for partner sites to frame; it fills a 16:9 frame, the
+// title over the picture's top (issue 28). Same access rules and
 // grant as the watch page; no site header, footer, skip link or cookie notice (handle.layout), and the only page whose
 // CSP lets the channel's `embed.allowed_origins` frame it (handle.embeddable, read by entry.server).
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
@@ -7,7 +8,10 @@ import { useTranslation } from "react-i18next";
 import { EventTime } from "~/features/events/EventTime";
 import { useWatchStage } from "~/features/player/WatchStage";
 import { eventStream } from "~/features/player/stream";
-import { matchup } from "~/lib/format";
+import { eventTitle } from "~/lib/format";
+import type { PlayerHandle } from "~/features/player/Player";
+import { useStartAt } from "~/features/player/start-at";
+import { useState } from "react";
 import { pageMeta, type PageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { RootData } from "~/root";
@@ -18,7 +22,7 @@ export const handle: RouteHandle = { layout: "plain", embeddable: true };
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const { event, playback } = await loadEventPlayback(context, params.id);
-  return { event, playback, meta: { title: matchup(event) } satisfies PageMeta };
+  return { event, playback, meta: { title: eventTitle(event) } satisfies PageMeta };
 }
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: playerCss }];
@@ -32,8 +36,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export default function WatchEmbed() {
   const { event, playback } = useLoaderData<typeof loader>();
   const { t } = useTranslation("player");
-  const title = matchup(event);
+  const title = eventTitle(event);
+  const [handle, setHandle] = useState<PlayerHandle | null>(null);
+  // The embed code may carry `?t=` too (issue 28).
+  useStartAt(handle, Date.parse(event.event_utc_ts));
   const { stage, overlay } = useWatchStage({
+    onPlayerHandle: setHandle,
     playback,
     mediaId: event.id,
     stream: eventStream(event),

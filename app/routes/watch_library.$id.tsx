@@ -73,6 +73,7 @@ export default function WatchLibraryItem() {
         {overlay}
       </div>
       {clip.area}
+      {clip.list}
       <EventActions noun="video" share={{ url: social.url, title: item.title, linkLabel: t("calendar:share.linkLabelVideo") }} />
       <header className="event-header">
         <h1 className="event-header__title">{item.title}</h1>

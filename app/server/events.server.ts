@@ -4,6 +4,7 @@ import type {
   Event,
   EventCategory,
   EventsForHomepage,
+  RelatedEvents,
   ListResponse,
   Location,
   Participant,
@@ -12,7 +13,7 @@ import type {
 } from "@api/contract/catalogue";
 import type { FollowTarget } from "~/features/favorites/FollowButton";
 import { parseEventsQuery, type Featured } from "~/lib/events-query";
-import { matchup } from "~/lib/format";
+import { eventSubtitle, eventTitle } from "~/lib/format";
 import { isApiRequestError } from "./api/errors";
 import { CacheShort, cached, type CacheDeps } from "./cache.server";
 import { notFound, optionalUser, requireTenant } from "./guards.server";
@@ -34,6 +35,14 @@ export function loadHomeEvents(context: AppLoadContext): Promise<EventsForHomepa
   return orEmpty(optionalUser(context).api.catalogue.eventsForHomepage(), NO_EVENTS);
 }
 
+const NO_RELATED: RelatedEvents = { up_next: [], more: [] };
+
+/** The watch page's rails (issue 28), below the fold: a failure leaves them out rather than failing the page. */
+export function loadRelatedEvents(context: AppLoadContext, idParam: string | undefined): Promise<RelatedEvents> {
+  const id = Number(idParam);
+  if (!Number.isSafeInteger(id) || id <= 0) return Promise.resolve(NO_RELATED);
+  return orEmpty(requireTenant(context).catalogue.relatedEvents(id), NO_RELATED);
+}
 
 /** SPEC §2: menu links name a school or team by alias or name (short names too, as the API accepts them). */
 const same = (value: string) => (x: { alias: string; name: string; short_name: string | null }) =>
@@ -144,5 +153,5 @@ export function absoluteUrl(context: AppLoadContext, path: string | null | undef
 }
 
 export function eventSummary(event: Event): string {
-  return [matchup(event), event.category?.name, event.location ? `${event.location.city}, ${event.location.state}` : null].filter(Boolean).join(" · ");
+  return [eventTitle(event), eventSubtitle(event), event.category?.name, event.location ? `${event.location.city}, ${event.location.state}` : null].filter(Boolean).join(" · ");
 }

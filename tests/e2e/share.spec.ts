@@ -1,5 +1,5 @@
 // The shared clip page /share/{id}/{uuid} (issue 11): the demo viewer cuts a clip of a finished event through the API;
-// a signed-out visitor opens its link, plays it, finds its cards and the full event, copies the link (by keyboard,
+// a signed-out visitor opens its link, plays it in the site's player (issue 28), finds its cards and the full event, copies the link (by keyboard,
 // and with the clipboard refused); deleting the clip makes the link 404. Each test cuts its own clip on a channel of
 // its own. The French channel's share page is in french.spec.ts.
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
@@ -7,7 +7,8 @@ import type { Clip } from "../../api/contract/clips";
 import { PORT, acceptCookies, expect, expectAccessible, hydrated, test, visit, type TestChannel } from "./fixtures";
 import { apiSignIn } from "./support/api";
 import { createClip, deleteClip, sharePath, waitReady } from "./support/clips";
-import { copy } from "./support/copy";
+import { copy, fill } from "./support/copy";
+import { expectPlaying, player, video as videoOf } from "./support/player";
 import { findEvent } from "./support/events";
 
 const t = copy("en", "share");
@@ -60,15 +61,6 @@ async function attachShot(page: Page, testInfo: TestInfo, file: string, fullPage
   await testInfo.attach(file, { path, contentType: "image/png" });
 }
 
-/** Plays the page's clip muted (autoplay rules) and waits until it advances. */
-async function playsFromItsFile(page: Page) {
-  const video = page.locator("video.share__video");
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    return v.play();
-  });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
-}
 
 test("plays for a signed-out visitor, with its cards and the full event", async ({ page, request, ownChannel: ch }, testInfo) => {
   const { clip, eventId } = await sharedClip(request, ch);
@@ -97,12 +89,19 @@ test("plays for a signed-out visitor, with its cards and the full event", async 
   await expectRedirectTo(request, videoCard, "video/mp4");
   await expectRedirectTo(request, poster, "image/jpeg");
 
-  // The clip plays in the page's own <video>, from a signed URL on the same origin.
-  const video = page.locator("video.share__video");
-  await expect(video).toHaveAttribute("src", new RegExp(`^${escape(origin)}/api/media/clip/${clip.id}/`));
-  await expect(video).toHaveAttribute("poster", /.+/);
+  // Issue 28: the clip plays in the site's player, loaded when the visitor presses play (the page carries no player
+  // before), from its stable address (a fresh signed URL each time).
   await hydrated(page);
-  await playsFromItsFile(page);
+  await expect(player(page)).toHaveCount(0);
+  const play = page.getByRole("button", { name: fill(t.play, { name }) });
+  await expect(play.locator("img")).toHaveAttribute("src", /.+/);
+  await play.click();
+  await expect(player(page)).toHaveAttribute("data-status", "ready");
+  await expect(player(page)).toBeFocused();
+  const video = videoOf(page);
+  await expect(video).toHaveAttribute("poster", /.+/);
+  await expectPlaying(page);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.currentSrc)).toBe(`${origin}${sharePath(clip)}/video.mp4`);
   expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth), "a decoded frame").toBeGreaterThan(0);
   await video.evaluate((v: HTMLVideoElement) => v.pause());
   await expectAccessible(page);
@@ -120,36 +119,12 @@ test("plays for a signed-out visitor, with its cards and the full event", async 
   }
 });
 
-test("a video whose signed URL fails reloads fresh URLs once, then plays", async ({ page, request, ownChannel: ch }) => {
+test("a clip file that fails says so in the player", async ({ page, request, ownChannel: ch }) => {
   const { clip } = await sharedClip(request, ch);
-  const file = (u: URL) => u.pathname === `/api/media/clip/${clip.id}/clip.mp4`;
-  // The first URL fails as an expired one would (before or after hydration, whichever comes first).
-  // The refused URL is the one the server rendered; read from the route, since the page may have reloaded its data
-  // and swapped the video's src before `visit` returns (the error can come before hydration, and the reload after it
-  // is quick).
-  const refused: string[] = [];
-  await page.route(file, (route) => (refused.push(route.request().url()) === 1 ? route.fulfill({ status: 404 }) : route.continue()));
-  const reloads: string[] = [];
-  page.on("request", (r) => void (r.url().includes("_data=") && reloads.push(r.url())));
+  await page.route((u) => u.pathname === `${sharePath(clip)}/video.mp4`, (route) => route.fulfill({ status: 404 }));
   await visit(page, ch.url(sharePath(clip)));
-  const video = page.locator("video.share__video");
-  await expect.poll(() => refused.length).toBeGreaterThan(0);
-  await expect(video).not.toHaveAttribute("src", refused[0]!);
-  await playsFromItsFile(page);
-  expect(reloads, "one reload of the page data").toHaveLength(1);
-  await expect(page.getByRole("alert")).toHaveCount(0);
-});
-
-test("a video that still fails with fresh URLs says so, without reloading again", async ({ page, request, ownChannel: ch }) => {
-  const { clip } = await sharedClip(request, ch);
-  await page.route((u) => u.pathname === `/api/media/clip/${clip.id}/clip.mp4`, (route) => route.fulfill({ status: 404 }));
-  const reloads: string[] = [];
-  page.on("request", (r) => void (r.url().includes("_data=") && reloads.push(r.url())));
-  await visit(page, ch.url(sharePath(clip)));
-  const alert = page.getByRole("alert").filter({ hasText: t.playbackError });
-  await expect(alert).toBeVisible();
-  await expect(alert.getByRole("button", { name: t.reload })).toBeVisible();
-  expect(reloads, "one reload of the page data").toHaveLength(1);
+  await page.getByRole("button", { name: fill(t.play, { name }) }).click();
+  await expect(page.getByRole("alert").filter({ hasText: copy("en", "player").error })).toBeVisible();
   await expectAccessible(page);
 });
 

@@ -1,7 +1,7 @@
 // Event queries. Builders are returned unexecuted so a caller runs a page, its total and everything the page refers
 // to (teams, schools, sports, venues) in ONE db.batch: the related rows are selected by `id IN (<the page's ids>)`,
 // with the page query repeated as a subquery inside D1 instead of a second round trip.
-import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lt, lte, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { type SQLiteColumn, unionAll } from "drizzle-orm/sqlite-core";
 import type { AccessType, StreamStatus } from "../../contract/catalogue";
 import type { Language } from "../../contract/constants";
@@ -319,4 +319,35 @@ export function followedEventsWhere(
     filters.from !== undefined ? gte(events.eventUtcTs, filters.from) : undefined,
     filters.before !== undefined ? lt(events.eventUtcTs, filters.before) : undefined,
   )!;
+}
+
+/** The teams of an event and the other teams of their schools (issue 28's "More from"), as a subquery. */
+function teamsAround(db: Db, channelId: number, eventId: number) {
+  const side = (column: SQLiteColumn) => db.select({ id: column }).from(events).where(and(eq(events.channelId, channelId), eq(events.id, eventId)));
+  const own = unionAll(side(events.homeTeamId), side(events.awayTeamId));
+  const schools = db
+    .select({ id: participants.groupId })
+    .from(participants)
+    .where(and(eq(participants.channelId, channelId), inArray(participants.id, own)));
+  return db
+    .select({ id: participants.id })
+    .from(participants)
+    .where(and(eq(participants.channelId, channelId), or(inArray(participants.id, own), inArray(participants.groupId, schools))));
+}
+
+/**
+ * The pages of GET /events/{id}/related, the event left out: the channel's live and upcoming events (up next), and
+ * the live-or-upcoming and the finished games of the event's teams and their schools (more from). `order` is the
+ * chronological order (asc) or its reverse (desc) in the request's language.
+ */
+export function relatedPages(db: Db, channelId: number, eventId: number, now: number, order: (direction: "asc" | "desc") => SQL[], limit: number) {
+  const others = and(publicEvents(channelId), ne(events.id, eventId));
+  const around = playsIn(db, channelId, teamsAround(db, channelId, eventId));
+  const page = (where: SQL | undefined, direction: "asc" | "desc"): EventPage => ({ where: and(others, where)!, order: order(direction), limit, offset: 0 });
+  return {
+    live: page(statusCondition(statusRange("live", now)), "asc"),
+    upcoming: page(statusCondition(statusRange("upcoming", now)), "asc"),
+    moreComing: page(and(around, gt(events.endUtcTs, now)), "asc"),
+    moreRecent: page(and(around, statusCondition(statusRange("finished", now))), "desc"),
+  };
 }

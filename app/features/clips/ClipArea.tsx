@@ -1,6 +1,6 @@
 // The clip area of a watch page (issue 11): the Clip button for the player's bar, and under the stage the cutter (or,
 // without the right to clip, why not and which passes give it, from the API's verdict) and the user's clips of the
-// item. The page passes `onPlayerHandle` to its stage so the cutter can drive the player. Closed (its × or Cancel,
+// item (issue 28: only when there are some; the Clip button stays). The page passes `onPlayerHandle` to its stage so the cutter can drive the player. Closed (its × or Cancel,
 // Escape, or a clip made), the cutter gives the focus back to the Clip button; a made clip is said in the area's
 // status line, which stays where the cutter was.
 import type { Clip, ClipVerdict, Thumbnails } from "@api/contract/clips";
@@ -34,8 +34,11 @@ const CUTTER_ID = "clip-cutter";
 
 const NO_CLIPS: readonly Clip[] = [];
 
-/** The clip area's parts; all null when there is nothing to clip (no grant to play). */
-export function useClipArea(o: ClipAreaOptions | null): { button: ReactNode; area: ReactNode; onPlayerHandle: (h: PlayerHandle | null) => void } {
+/**
+ * The clip area's parts; all null when there is nothing to clip (no grant to play): the Clip button, the `area` under
+ * the stage (the cutter and its status line) and the `list` of the viewer's clips of the item (null while they have none).
+ */
+export function useClipArea(o: ClipAreaOptions | null): { button: ReactNode; area: ReactNode; list: ReactNode; onPlayerHandle: (h: PlayerHandle | null) => void } {
   const { t, i18n } = useTranslation("clips");
   const [open, setOpen] = useState(false);
   const [handle, setHandle] = useState<PlayerHandle | null>(null);
@@ -45,7 +48,7 @@ export function useClipArea(o: ClipAreaOptions | null): { button: ReactNode; are
   const [added, setAdded] = useState<Clip[]>([]);
   const [made, setMade] = useState<Clip | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  if (!o) return { button: null, area: null, onPlayerHandle };
+  if (!o) return { button: null, area: null, list: null, onPlayerHandle };
   const tags = clipTags(o.tags, t, i18n.language);
   const shown = [...added.filter((a) => !clips.some((c) => c.id === a.id)), ...clips];
 
@@ -97,18 +100,19 @@ export function useClipArea(o: ClipAreaOptions | null): { button: ReactNode; are
       <p className="clip-area__status" role="status" aria-live="polite" data-testid="clip-area-status" data-clip-id={made?.id}>
         {made ? t("cutter.created", { name: made.name }) : ""}
       </p>
-      {o.verdict.reason !== "login" ? (
-        <section className="clip-area__list" aria-labelledby="my-clips">
-          <div className="clip-area__list-head">
-            <h2 id="my-clips">{t(o.noun === "video" ? "list.titleVideo" : "list.title")}</h2>
-            <Link to="/profile/clips">{t("list.all")}</Link>
-          </div>
-          <ClipList clips={shown} tags={tags} origin={o.origin} emptyText={t("list.empty")} />
-        </section>
-      ) : null}
     </div>
   );
-  return { button, area, onPlayerHandle };
+  const list =
+    o.verdict.reason !== "login" && shown.length ? (
+      <section className="clip-area__list" aria-labelledby="my-clips">
+        <div className="clip-area__list-head">
+          <h2 id="my-clips">{t(o.noun === "video" ? "list.titleVideo" : "list.title")}</h2>
+          <Link to="/profile/clips">{t("list.all")}</Link>
+        </div>
+        <ClipList clips={shown} tags={tags} origin={o.origin} emptyText={t("list.empty")} />
+      </section>
+    ) : null;
+  return { button, area, list, onPlayerHandle };
 }
 
 function Refusal({ verdict, passes, returnTo, noun, onClose }: { verdict: ClipVerdict; passes: readonly CoveringPass[]; returnTo: string; noun: "event" | "video"; onClose: () => void }) {

@@ -5,7 +5,7 @@ import { FollowButton } from "~/features/favorites/FollowButton";
 import { CardScore } from "~/features/scores/CardScore";
 import { cardScore } from "~/features/scores/card-score";
 import { useScoresHidden } from "~/features/scores/SpoilerSafe";
-import { genderLetter, matchup, participantLabel, sides, teamName } from "~/lib/format";
+import { eventSubtitle, eventTitle, genderLetter, participantLabel, sides, teamName } from "~/lib/format";
 import { CardOffer } from "./CardOffer";
 import { Crest } from "./Crest";
 import { EventBadges } from "./EventBadges";
@@ -26,6 +26,8 @@ export function EventCard({ event }: { event: Event }) {
   const s = sides(event);
   const gender = genderLetter(event.gender);
   const score = cardScore(event.score, live.board, useScoresHidden());
+  // The event's own name when it has one, its matchup under it (issue 28).
+  const subtitle = eventSubtitle(event);
   return (
     <article className={`event-card event-card--${event.stream_status}`} data-event-id={event.id} data-interrupted={interrupted || undefined}>
       {event.poster ? <img className="event-card__poster" src={event.poster} alt="" width={640} height={360} loading="lazy" /> : null}
@@ -42,7 +44,8 @@ export function EventCard({ event }: { event: Event }) {
             </span>
           ) : null}
           <Link to={`/watch/${event.id}`} className="event-card__link" prefetch="intent">
-            {matchup(event)}
+            {eventTitle(event)}
+            {subtitle ? <span className="event-card__matchup">{subtitle}</span> : null}
           </Link>
         </h3>
         {score ? <CardScore score={score} away={s ? participantLabel(s.away) : t("scores:card.away")} home={s ? participantLabel(s.home) : t("scores:card.home")} /> : null}

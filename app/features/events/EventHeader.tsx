@@ -1,7 +1,7 @@
 import type { Event } from "@api/contract/catalogue";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { genderLetter, matchup, participantLabel, sides, teamName } from "~/lib/format";
+import { eventSubtitle, eventTitle, genderLetter, participantLabel, sides, teamName } from "~/lib/format";
 import { FollowButton } from "~/features/favorites/FollowButton";
 import { Crest } from "./Crest";
 import { EventBadges } from "./EventBadges";
@@ -10,12 +10,16 @@ import { EventTime } from "./EventTime";
 /**
  * /watch/{id}: the event's header and its stage: the poster, or `stage` (the player) in its place, with `overlay`
  * (a countdown or an access prompt) over it, the score bug in its corner, and `belowStage` (the clip cutter) right under it.
+ * Then the title (the event's own name over its matchup when it has one, issue 28) and, after it at every width,
+ * `actions` (share, calendar); then the teams and facts, and `afterHeader` (plays, the viewer's clips, the rails).
  */
 export function EventHeader({
   event,
   stage,
   overlay,
   belowStage,
+  actions,
+  afterHeader,
   watching,
   scoreBug,
 }: {
@@ -23,6 +27,10 @@ export function EventHeader({
   stage?: ReactNode;
   overlay?: ReactNode;
   belowStage?: ReactNode;
+  /** Right under the title: what a visitor can do (EventActions). */
+  actions?: ReactNode;
+  /** After the header. */
+  afterHeader?: ReactNode;
   watching?: number | null;
   /** The game's score over the picture (issue 27). */
   scoreBug?: ReactNode;
@@ -30,13 +38,15 @@ export function EventHeader({
   const { t } = useTranslation();
   const s = sides(event);
   const gender = genderLetter(event.gender);
+  const title = eventTitle(event);
+  const subtitle = eventSubtitle(event);
   return (
     <>
       <div className="watch__stage">
         {stage ? (
           stage
         ) : event.poster ? (
-          <img className="watch__poster" src={event.poster} alt={t("events.posterOf", { name: matchup(event) })} width={1280} height={720} />
+          <img className="watch__poster" src={event.poster} alt={t("events.posterOf", { name: title })} width={1280} height={720} />
         ) : (
           <div className="watch__poster watch__poster--empty" />
         )}
@@ -54,7 +64,15 @@ export function EventHeader({
             </span>
           ) : null}
         </div>
-        <h1 className="event-header__title">{matchup(event)}</h1>
+        <div className="event-header__titles">
+          <h1 className="event-header__title">{title}</h1>
+          {subtitle ? (
+            <p className="event-header__matchup" data-testid="event-matchup">
+              {subtitle}
+            </p>
+          ) : null}
+        </div>
+        {actions}
         {s ? (
           <ul className="event-header__teams">
             {[s.away, s.home].map((p) => (
@@ -95,6 +113,7 @@ export function EventHeader({
         </dl>
         {event.description ? <p className="event-header__description">{event.description}</p> : null}
       </header>
+      {afterHeader}
     </>
   );
 }

@@ -59,15 +59,17 @@ export interface PlayerProps {
   markers?: readonly number[];
   /** What plays, for the analytics events. */
   stream?: PlayerStream;
+  /** Take the keyboard focus once the picture is there (it replaced the button that started it). */
+  autoFocus?: boolean;
 }
 
 const INTERACTIVE = /^(BUTTON|INPUT|SELECT|TEXTAREA|A)$/;
 
-export function Player({ preroll, ...props }: PlayerProps) {
+export function Player({ preroll, autoFocus = false, ...props }: PlayerProps) {
   // Only the first grant's preroll counts: renewals (new tokens) must not bring another one once content plays.
   const [ad] = useState(preroll ?? null);
   const [phase, setPhase] = useState<"preroll" | "main">(ad ? "preroll" : "main");
-  const [focusMain, setFocusMain] = useState(false);
+  const [focusMain, setFocusMain] = useState(autoFocus);
   if (ad && phase === "preroll") {
     return (
       <Preroll

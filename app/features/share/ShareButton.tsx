@@ -20,9 +20,11 @@ export interface ShareButtonProps {
   linkLabel: string;
   /** Only copy (never the share sheet), with this button text: an address to paste elsewhere, e.g. a calendar feed. */
   copyOnly?: string;
+  /** What the status line says once copied (default: "Link copied"). */
+  copiedText?: string;
 }
 
-export function ShareButton({ url, title, linkLabel, copyOnly }: ShareButtonProps) {
+export function ShareButton({ url, title, linkLabel, copyOnly, copiedText }: ShareButtonProps) {
   const { t } = useTranslation("share");
   const fieldId = useId();
   const [native, setNative] = useState(false);
@@ -70,7 +72,7 @@ export function ShareButton({ url, title, linkLabel, copyOnly }: ShareButtonProp
         {native ? t("share") : (copyOnly ?? t("copyLink"))}
       </button>
       <p className="share-button__status" role="status" aria-live="polite" data-state={state}>
-        {state === "copied" ? t("copied") : state === "failed" ? t("copyFailed") : ""}
+        {state === "copied" ? (copiedText ?? t("copied")) : state === "failed" ? t("copyFailed") : ""}
       </p>
       {state === "failed" ? (
         <div className="field share-button__field">

@@ -3,6 +3,7 @@ import type {
   Event,
   EventCategory,
   EventsForHomepage,
+  RelatedEvents,
   EventsQuery,
   Geo,
   ListResponse,
@@ -25,6 +26,7 @@ export function catalogueEndpoints(client: ApiClient, lang: Language) {
   return {
     events: (query: EventsQuery) => client.get<ListResponse<Event>>("events", { query: { ...(query as Query), lang } }),
     event: (id: number) => data(client.get<Data<Event>>(`events/${id}`, { query: { lang } })),
+    relatedEvents: (id: number) => data(client.get<Data<RelatedEvents>>(`events/${id}/related`, { query: { lang } })),
     eventsForHomepage: () => data(client.get<Data<EventsForHomepage>>("events-for-homepage", { query: { lang } })),
     categories: () => data(client.get<Data<EventCategory[]>>("events-categories", { query: { lang } })),
     locations: () => data(client.get<Data<Location[]>>("events-locations", { public: true, query: { lang } })),
