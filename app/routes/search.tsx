@@ -9,12 +9,14 @@ import { SearchForm } from "~/features/search/SearchForm";
 import { SearchResultsView } from "~/features/search/SearchResultsView";
 import { metaFromLoader } from "~/lib/route-meta";
 import { isApiRequestError } from "~/server/api/errors";
-import { requireTenant } from "~/server/guards.server";
+import { optionalUser, requireTenant } from "~/server/guards.server";
 import { getT } from "~/server/i18n.server";
 import searchCss from "~/styles/search.css?url";
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const { search, lang } = requireTenant(context);
+  const { lang } = requireTenant(context);
+  // As the viewer: the events found carry their paywall for them (issue 28).
+  const { search } = optionalUser(context).api;
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
   const t = await getT(lang);
   const meta = { title: q ? t("search.titleFor", { q }) : t("search.title") };

@@ -25,7 +25,7 @@ import { sessionsEndpoints, type SessionsEndpoints } from "./api/sessions.server
 import { analyticsEndpoints, type AnalyticsEndpoints } from "./api/analytics.server";
 import { consoleEndpoints, type ConsoleEndpoints } from "./api/console.server";
 import { videoEndpoints, type VideoEndpoints } from "./api/video.server";
-import { searchEndpoints, type SearchEndpoints } from "./api/search.server";
+import { searchEndpoints, type SearchEndpoints, viewerSearchEndpoints } from "./api/search.server";
 import { socialEndpoints, type SocialEndpoints } from "./api/social.server";
 import { httpTransport, inProcessTransport } from "./api/transport.server";
 import { CacheShort, cached, forgetCached, type CacheDeps } from "./cache.server";
@@ -43,6 +43,8 @@ export type TenantState =
       /** The catalogue as the request's viewer (viewer-api.server.ts binds it to the session). */
       viewerCatalogue: ReturnType<typeof viewerCatalogueEndpoints>;
       search: SearchEndpoints;
+      /** Search as the request's viewer (viewer-api.server.ts binds it to the session). */
+      viewerSearch: ReturnType<typeof viewerSearchEndpoints>;
       auth: AuthEndpoints;
       social: SocialEndpoints;
       playback: PlaybackEndpoints;
@@ -126,6 +128,7 @@ export async function resolveTenant(request: Request, env: Env, ctx: ExecutionCo
       api,
       catalogue: catalogueEndpoints(client, lang),
       viewerCatalogue: viewerCatalogueEndpoints(options, lang),
+      viewerSearch: viewerSearchEndpoints(options, lang),
       search: searchEndpoints(client, lang),
       auth: authEndpoints(options),
       social: socialEndpoints(client, lang),

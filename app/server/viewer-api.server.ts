@@ -17,6 +17,7 @@ export function bindViewerApi(tenant: ReadyTenant, token: string | null, session
     account: tenant.auth.withUser(token, expired),
     /** The event lists and pages as this viewer: has_access and the cards' offers are theirs (issue 28). */
     catalogue: tenant.viewerCatalogue.withUser(token, expired),
+    search: tenant.viewerSearch.withUser(token, expired),
     orders: tenant.orders.withUser(token, expired),
     commerce: tenant.commerce.withUser(token, expired),
     playback: tenant.playback.withUser(token, expired, () => anonymousViewerId(session, viewer)),

@@ -1,7 +1,7 @@
 // The search call (issue 15, API GET /search): events, teams, schools and VOD items of the channel matching `q`.
 import type { SearchResults } from "@api/contract/search";
 import type { Language } from "@api/contract/constants";
-import type { ApiClient } from "./client.server";
+import { asUser, createApiClient, type ApiClient, type ApiClientOptions } from "./client.server";
 
 export function searchEndpoints(client: ApiClient, lang: Language) {
   return {
@@ -10,3 +10,10 @@ export function searchEndpoints(client: ApiClient, lang: Language) {
 }
 
 export type SearchEndpoints = ReturnType<typeof searchEndpoints>;
+
+/** The same call as a viewer (issue 28): the events found carry the viewer's has_access and offer. */
+export function viewerSearchEndpoints(options: ApiClientOptions, lang: Language) {
+  return {
+    withUser: (token: string | null, onUnauthenticated?: () => void): SearchEndpoints => searchEndpoints(createApiClient(asUser(options, token, onUnauthenticated)), lang),
+  };
+}
