@@ -13,7 +13,7 @@ import { acceptCookies, expect, expectAccessible, test, visit, type TestChannel 
 import { createClip, expectListedReady, waitReady } from "./support/clips";
 import { copy, fill } from "./support/copy";
 import { findEvent, findVodItem } from "./support/events";
-import { currentTime, pauseVideos, player, video } from "./support/player";
+import { currentTime, expectPlaying, pauseVideos, player, video } from "./support/player";
 
 const t = copy("en", "clips");
 const playerCopy = copy("en", "player");
@@ -134,12 +134,10 @@ test("a ready clip in /profile/clips: download it, share it signed out, delete i
   const guest = await visitor.newPage();
   const shared = await guest.goto(share!);
   expect(shared?.status()).toBe(200);
-  const guestVideo = guest.locator("video").first();
-  await guestVideo.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    return v.play();
-  });
-  await expect.poll(() => guestVideo.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0);
+  // It plays in the site's player, once the visitor presses play (issue 28).
+  await expect(guest.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 20_000 });
+  await guest.locator("[data-testid=share-play]").click();
+  await expectPlaying(guest);
 
   // Delete: confirmed, gone from the list, and the share link is a 404.
   page.once("dialog", (dialog) => void dialog.accept());

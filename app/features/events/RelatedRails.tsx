@@ -6,10 +6,10 @@ import { Rail } from "~/ui/Rail";
 import { participantLabel, sides } from "~/lib/format";
 import { EventCard } from "./EventCard";
 
-/** Who "More from" is about: the two schools (or teams without one), in the page's language ("A and B"). */
+/** Who "More from" is about: the two teams by their short labels (a school's full name runs to lines on a phone), in the page's language ("A and B"). */
 function moreFromNames(event: Event, lang: string): string | null {
   const s = sides(event);
-  const names = (s ? [s.away, s.home] : event.participants).map((p) => p.group?.name ?? participantLabel(p));
+  const names = (s ? [s.away, s.home] : event.participants).map((p) => participantLabel(p));
   const unique = [...new Set(names)];
   if (!unique.length) return null;
   try {
