@@ -3,7 +3,7 @@
 // that `has_access` needs (event-access.ts: a settings read when anonymous).
 import { Hono } from "hono";
 import { and, eq, inArray } from "drizzle-orm";
-import type { AppEnv } from "../context";
+import type { AppEnv, ChannelContext } from "../context";
 import type { Event, EventsForHomepage, ListResponse } from "../contract/catalogue";
 import { eventsQuerySchema, HOMEPAGE_SECTION_LIMIT } from "../contract/catalogue";
 import { idParamSchema, langQuerySchema } from "../contract/common";
@@ -70,7 +70,7 @@ export const eventRoutes = new Hono<AppEnv>()
       db.batch([eventPageQuery(db, page), eventCountQuery(db, where), ...eventRelationsQueries(db, channel.id, [page])]),
       loadViewer(c),
     ]);
-    const body: ListResponse<Event> = { data: rows.map(eventMapper(relations(rel), now, l, viewerAccess(viewer))), meta: listMeta(total, q.offset, q.limit) };
+    const body: ListResponse<Event> = { data: rows.map(eventMapper(relations(rel), now, l, viewerAccess(viewer), channel.brand)), meta: listMeta(total, q.offset, q.limit) };
     return c.json(body);
   })
   // SPEC §7 /events/with_clip: the events the signed-in user has clips of, latest first, each with its clip count.
@@ -89,7 +89,7 @@ export const eventRoutes = new Hono<AppEnv>()
       viewerFor(c, c.get("user")),
       userClipCounts(db, scope),
     ]);
-    const toEvent = eventMapper(relations(rel), now, l, viewerAccess(viewer));
+    const toEvent = eventMapper(relations(rel), now, l, viewerAccess(viewer), channel.brand);
     const data: EventWithClips[] = rows.map((row) => ({ ...toEvent(row), clips_count: counts.get(row.id) ?? 0 }));
     return c.json({ data, meta: listMeta(total, q.offset, q.limit) });
   })
@@ -102,7 +102,7 @@ export const eventRoutes = new Hono<AppEnv>()
     const page: EventPage = { where, order: [], limit: 1, offset: 0 };
     const [[rows, ...rel], viewer] = await Promise.all([db.batch([eventPageQuery(db, page), ...eventRelationsQueries(db, channel.id, [page])]), loadViewer(c)]);
     if (!rows[0]) throw notFound();
-    return c.json({ data: eventMapper(relations(rel), now, l, viewerAccess(viewer))(rows[0]) });
+    return c.json({ data: eventMapper(relations(rel), now, l, viewerAccess(viewer), channel.brand)(rows[0]) });
   })
   .get("/events-for-homepage", requireApiKey, query(langQuerySchema), async (c) => {
     const db = c.get("db");
@@ -110,7 +110,7 @@ export const eventRoutes = new Hono<AppEnv>()
     const now = c.get("now")();
     const l = requestLang(c.req.valid("query").lang, channel);
     const viewer = loadViewer(c);
-    const data = await homepage(db, channel.id, now, l, async () => viewerAccess(await viewer));
+    const data = await homepage(db, channel, now, l, async () => viewerAccess(await viewer));
     return c.json({ data });
   })
   .get("/events-categories", requireApiKey, query(langQuerySchema), async (c) => {
@@ -125,7 +125,8 @@ export const eventRoutes = new Hono<AppEnv>()
   });
 
 /** Live now, the next upcoming and the latest finished, with everything they refer to: one batch. */
-async function homepage(db: Db, channelId: number, now: number, l: Lang, access: () => Promise<(row: EventRow) => boolean>): Promise<EventsForHomepage> {
+async function homepage(db: Db, channel: ChannelContext, now: number, l: Lang, access: () => Promise<(row: EventRow) => boolean>): Promise<EventsForHomepage> {
+  const channelId = channel.id;
   const section = (status: "live" | "upcoming" | "finished"): EventPage => ({
     where: and(publicEvents(channelId), statusCondition(statusRange(status, now)))!,
     order: eventsOrder({ field: "event_utc_ts", direction: defaultSortDirection(status), ...l }),
@@ -137,7 +138,7 @@ async function homepage(db: Db, channelId: number, now: number, l: Lang, access:
     db.batch([eventPageQuery(db, pages[0]), eventPageQuery(db, pages[1]), eventPageQuery(db, pages[2]), ...eventRelationsQueries(db, channelId, pages)]),
     access(),
   ]);
-  const toEvent = eventMapper(relations(rel), now, l, hasAccess);
+  const toEvent = eventMapper(relations(rel), now, l, hasAccess, channel.brand);
   return { live: live.map(toEvent), upcoming: upcoming.map(toEvent), recent: recent.map(toEvent) };
 }
 

@@ -7,6 +7,8 @@ import type { Lang } from "./lang";
 import { teamIdentity, toLocation } from "./catalogue-taxonomy";
 import { tr, trOpt } from "./lang";
 import { streamStatus } from "./event-status";
+import type { ChannelBrand } from "./artwork/brand";
+import { eventArtwork } from "./artwork/choose";
 
 export interface EventRelations {
   teams: ParticipantRow[];
@@ -15,8 +17,11 @@ export interface EventRelations {
   locations: LocationRow[];
 }
 
-/** `access` answers has_access per event for the request's viewer (event-access.ts). */
-export function eventMapper(rel: EventRelations, now: number, l: Lang, access: (row: EventRow) => boolean): (row: EventListRow) => Event {
+/**
+ * `access` answers has_access per event for the request's viewer (event-access.ts); `brand` is the channel's, which an
+ * event's artwork and share image are drawn with (issue 28).
+ */
+export function eventMapper(rel: EventRelations, now: number, l: Lang, access: (row: EventRow) => boolean, brand: ChannelBrand): (row: EventListRow) => Event {
   const teams = new Map(rel.teams.map((r) => [r.id, r]));
   const groups = new Map(rel.groups.map((r) => [r.id, r]));
   const categories = new Map(rel.categories.map((r) => [r.id, r]));
@@ -36,25 +41,37 @@ export function eventMapper(rel: EventRelations, now: number, l: Lang, access: (
   return (row) => {
     const category = row.eventCategoryId != null ? categories.get(row.eventCategoryId) : undefined;
     const location = row.locationId != null ? locations.get(row.locationId) : undefined;
+    const name = tr(row.name, l);
+    const eventUtcTs = new Date(row.eventUtcTs).toISOString();
+    const categoryRef = category ? { id: category.id, alias: category.alias, name: tr(category.name, l) } : null;
+    const participants = [participant(row.awayTeamId, "away"), participant(row.homeTeamId, "home")].filter((p) => p !== null);
+    const artwork = eventArtwork(
+      { id: row.id, name, event_utc_ts: eventUtcTs, time_zone: row.timeZone, category: categoryRef, participants },
+      { poster: row.poster },
+      l.lang,
+      brand,
+    );
     return {
       id: row.id,
-      name: tr(row.name, l),
+      name,
       description: trOpt(row.description, l),
       type: row.type,
       access_type: row.accessType,
       has_access: access(row),
-      event_utc_ts: new Date(row.eventUtcTs).toISOString(),
+      event_utc_ts: eventUtcTs,
       end_utc_ts: new Date(row.endUtcTs).toISOString(),
       time_zone: row.timeZone,
       stream_status: streamStatus({ start: row.eventUtcTs, end: row.endUtcTs }, now),
       gender: row.gender,
-      poster: row.poster,
+      poster: artwork.url,
+      poster_kind: artwork.kind,
+      share_image: artwork.shareImage,
       location_id: row.locationId,
       location: location ? toLocation(location, l) : null,
       event_category_id: row.eventCategoryId,
-      category: category ? { id: category.id, alias: category.alias, name: tr(category.name, l) } : null,
+      category: categoryRef,
       home_team_id: row.homeTeamId,
-      participants: [participant(row.awayTeamId, "away"), participant(row.homeTeamId, "home")].filter((p) => p !== null),
+      participants,
       score: row.score,
     };
   };

@@ -18,6 +18,7 @@ import {
   type SearchHit,
 } from "../db/repos/search";
 import { eventMapper } from "./catalogue-events";
+import type { ChannelBrand } from "./artwork/brand";
 import { teamIdentity } from "./catalogue-taxonomy";
 import { toVodItem } from "./catalogue-vod";
 import { type Lang, tr } from "./lang";
@@ -25,6 +26,8 @@ import { matchExpression, searchWords, TYPO_MIN_LENGTH, typoAlternatives, typoRa
 
 export interface SearchInput {
   channelId: number;
+  /** The channel's brand, which the events' artwork is drawn with. */
+  brand: ChannelBrand;
   q: string;
   limit: number;
   now: number;
@@ -80,7 +83,8 @@ export async function searchChannel(db: Db, input: SearchInput, access: Promise<
     },
     now,
     lang,
-    canWatch
+    canWatch,
+    input.brand
   );
   return {
     q,

@@ -18,7 +18,7 @@ import { loadClipArea } from "~/features/clips/clips.server";
 import { RemindMe } from "~/features/reminders/RemindMe";
 import { loadReminderState } from "~/features/reminders/reminders.server";
 import clipsCss from "~/styles/clips.css?url";
-import { absoluteUrl, eventSummary } from "~/server/events.server";
+import { absoluteUrl, eventSummary, shareImage } from "~/server/events.server";
 import { loadEventPlayback } from "~/server/watch.server";
 import { requireTenant, requireUser } from "~/server/guards.server";
 import { matchup, participantLabel, sides } from "~/lib/format";
@@ -58,7 +58,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     board: await board,
     keyPlays: await keyPlays,
     meta: { title, description: event.description ?? eventSummary(event) },
-    social: { url: absoluteUrl(context, `/watch/${event.id}`)!, image: absoluteUrl(context, event.poster), type: "video.other" as const },
+    social: { url: absoluteUrl(context, `/watch/${event.id}`)!, image: shareImage(context, event.share_image, title), type: "video.other" as const },
   };
 }
 

@@ -11,6 +11,8 @@ import type {
   StreamStatus,
 } from "@api/contract/catalogue";
 import type { FollowTarget } from "~/features/favorites/FollowButton";
+import type { SocialImage } from "~/features/events/social-meta";
+import { SHARE_IMAGE } from "@api/contract/artwork";
 import { parseEventsQuery, type Featured } from "~/lib/events-query";
 import { matchup } from "~/lib/format";
 import { isApiRequestError } from "./api/errors";
@@ -140,6 +142,21 @@ export function absoluteUrl(context: AppLoadContext, path: string | null | undef
   if (/^https?:\/\//i.test(path)) return path;
   return new URL(path, requireTenant(context).origin).toString();
 }
+
+/** A generated share image (a 1200×630 PNG the API renders, issue 28) as a card's og:image. */
+export function shareImage(context: AppLoadContext, path: string, alt: string): SocialImage {
+  return { url: absoluteUrl(context, path)!, ...SHARE_IMAGE, alt };
+}
+
+/** A picture as a card's og:image when social networks show it (PNG, JPEG, GIF, WebP), else the channel's share image. */
+export function displayableImage(context: AppLoadContext, path: string | null | undefined, alt: string): SocialImage {
+  const type = path ? RASTER_TYPES[path.split(/[?#]/)[0].split(".").pop()?.toLowerCase() ?? ""] : undefined;
+  if (path && type) return { url: absoluteUrl(context, path)!, type, alt };
+  const tenant = requireTenant(context);
+  return shareImage(context, tenant.bootstrap.share_image, tenant.bootstrap.settings.title ?? tenant.channel.name);
+}
+
+const RASTER_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp" };
 
 export function eventSummary(event: Event): string {
   return [matchup(event), event.category?.name, event.location ? `${event.location.city}, ${event.location.state}` : null].filter(Boolean).join(" · ");
