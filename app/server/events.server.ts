@@ -97,7 +97,8 @@ export async function loadEventsPage(context: AppLoadContext, request: Request, 
       states: unique(options.locations.map((l) => l.state)),
     },
     meta: { title, description: t(`events.description.${status}`) },
-    social: { url: absoluteUrl(context, `${url.pathname}${url.search}`)!, image: absoluteUrl(context, featured?.image), type: "website" as const },
+    // A crest is an SVG, which social networks do not show: then the channel's share image.
+    social: { url: absoluteUrl(context, `${url.pathname}${url.search}`)!, image: displayableImage(context, featured?.image, title), type: "website" as const },
   };
 }
 
