@@ -71,3 +71,9 @@ interface Env {
   /** Outside production: the shared secret of the local ingest process (a development value when empty). */
   LOCAL_INGEST_SECRET?: string;
 }
+
+// A WebAssembly file imported as a compiled module (wrangler's CompiledWasm rule): resvg (issue 28, ADR 037).
+declare module "*.wasm" {
+  const module: WebAssembly.Module;
+  export default module;
+}

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
 import type { GetManualChunk } from "rollup";
 import { defineConfig, type Plugin, type ViteDevServer } from "vite";
@@ -23,6 +24,25 @@ const refuseForeignMutations: Plugin = {
       res.end("Cross-origin form submissions are not accepted.\n");
     }),
 };
+// resvg's WebAssembly (the API's share images, docs/decisions/037). The server build leaves the import for wrangler,
+// whose bundler makes it a compiled module (Workers compile no WebAssembly at run time); in dev (Node) it is compiled
+// from the file. The client build never meets it: only the API imports it.
+const RESVG_WASM = "@resvg/resvg-wasm/index_bg.wasm";
+const resvgWasm: Plugin = {
+  name: "resvg-wasm",
+  enforce: "pre",
+  resolveId(id, _importer, options) {
+    if (id !== RESVG_WASM) return null;
+    if (!options?.ssr) throw new Error(`${RESVG_WASM} is for the Worker only; it must not reach a browser bundle`);
+    return devServer ? "\0resvg-wasm" : { id, external: true };
+  },
+  load(id) {
+    if (id !== "\0resvg-wasm") return null;
+    const file = JSON.stringify(path.resolve("node_modules", RESVG_WASM));
+    return `import { readFileSync } from "node:fs"; export default new WebAssembly.Module(readFileSync(${file}));`;
+  },
+};
+
 const getLoadContext: typeof GetLoadContext = async (args) => {
   const mod = (await devServer!.ssrLoadModule("/app/server/load-context.ts")) as { getLoadContext: typeof GetLoadContext };
   return mod.getLoadContext(args);
@@ -55,6 +75,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: shellChunk } } },
   plugins: [
     captureDevServer,
+    resvgWasm,
     refuseForeignMutations,
     // Same bindings (local D1, R2, KV, Queues) as worker.ts under `wrangler dev`.
     cloudflareDevProxyVitePlugin({ getLoadContext }),

@@ -3,6 +3,7 @@ import type { Db } from "./db/client";
 import type { Channel } from "./db/repos/channels";
 import type { SessionRow } from "./services/auth/sessions";
 import type { UserRow } from "./services/auth/users";
+import type { ChannelBrand } from "./services/artwork/brand";
 
 /** The channel a request belongs to, resolved from its host (never from input). */
 export interface ChannelContext extends Channel {
@@ -13,6 +14,8 @@ export interface ChannelContext extends Channel {
   remoteAuth: boolean;
   /** The setting "yare-analytics": the profile key analytics records must carry (issue 14); null: no analytics. */
   analyticsProfile: string | null;
+  /** Name, logo and colours as the artwork draws them (issue 28), with their version. */
+  brand: ChannelBrand;
 }
 
 export interface ApiOptions {

@@ -14,6 +14,7 @@ import { sessionMemoGuard } from "./middleware/user";
 import { ThrottledError } from "./services/auth/throttle";
 import { analyticsRoutes } from "./routes/analytics";
 import { assetRoutes } from "./routes/assets";
+import { artworkRoutes } from "./routes/artwork";
 import { calendarRoutes } from "./routes/calendar";
 import { authRoutes } from "./routes/auth";
 import { channelRoutes } from "./routes/channel";
@@ -87,6 +88,7 @@ function buildApi(now: () => number, devTools: boolean) {
   app.route("/", keysRoutes);
   app.route("/", channelRoutes);
   app.route("/", assetRoutes);
+  app.route("/", artworkRoutes);
   // Before eventRoutes: /events/with_clip would otherwise be read as /events/{id}.
   app.route("/", clipRoutes);
   // Before eventRoutes too, for /events/favorite.

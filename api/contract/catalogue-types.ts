@@ -1,6 +1,7 @@
 // Wire shapes and constants of the catalogue calls (SPEC §7 "Events", "Participants", "VOD", "Geo"). No zod here:
 // the browser bundles of the list pages import these, and the query schemas live in catalogue.ts.
 import type { BillingPeriod, Currency } from "./commerce-types";
+import type { ArtworkKind } from "./artwork";
 import type { EventScore } from "./scores";
 
 export const STREAM_STATUSES = ["live", "upcoming", "finished"] as const;
@@ -131,7 +132,14 @@ export interface Event {
   time_zone: string;
   stream_status: StreamStatus;
   gender: Gender;
-  poster: string | null;
+  /**
+   * The event's artwork (16:9, issue 28): the owner's poster, else a frame of its stream, else its generated matchup
+   * graphic (an SVG in the teams' colours), so every event has one; `poster_kind` says which.
+   */
+  poster: string;
+  poster_kind: ArtworkKind;
+  /** A 1200×630 PNG of the artwork with the channel's branding: what a shared link's card shows (og:image). */
+  share_image: string;
   location_id: number | null;
   location: Location | null;
   event_category_id: number | null;

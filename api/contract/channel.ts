@@ -140,6 +140,8 @@ export interface BootstrapData {
   static_blocks: StaticBlock[];
   /** The sign-in providers the channel offers (configured and with a secret or the local issuer). */
   social_providers: SocialProvider[];
+  /** The home page's share image (issue 28): a 1200×630 PNG of the channel's logo, name and colours (og:image). */
+  share_image: string;
 }
 
 export const clientInterfaceSchema = z.enum(["web", "tv", "mobile"]).default("web");

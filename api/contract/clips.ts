@@ -152,6 +152,8 @@ export interface SharedClip {
   created_at: string;
   file: SignedUrl & { size: number };
   poster: SignedUrl | null;
+  /** A 1200×630 PNG of the poster frame with the channel's branding (issue 28): what a shared link's card shows. Stable. */
+  share_image: string;
   /** A key play's clip (issue 27): its tap's id, among the event's key plays (GET /events/{id}/key-plays); else null. */
   key_play_id: string | null;
 }

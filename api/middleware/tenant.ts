@@ -5,11 +5,12 @@ import type { AppEnv, ChannelContext } from "../context";
 import { channelSettingsSchema } from "../contract/settings";
 import type { Db } from "../db/client";
 import { appConfig } from "../env";
-import { channelDomains, channelSettings, channels, customHostnames } from "../db/schema";
+import { channelDomains, channelSettings, channels, colorSettings, customHostnames } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { TtlCache } from "../lib/ttl-cache";
 import { hostLookup, parseRootDomains } from "../services/host";
 import { rollSchedule } from "../services/schedule-roll";
+import { channelBrand } from "../services/artwork/brand";
 
 // Host → channel changes rarely; a short per-isolate cache keeps D1 off the hot path.
 const channelByHost = new TtlCache<ChannelContext>(30_000);
@@ -38,8 +39,21 @@ export async function findChannelForHost(db: Db, env: Env, host: string | null, 
   const blocked = alias(channelSettings, "blocked_setting");
   const remoteAuth = alias(channelSettings, "remote_auth_setting");
   const analytics = alias(channelSettings, "analytics_setting");
+  // The brand its artwork is drawn with (issue 28): two settings and four web colours, as JSON objects.
+  const brandSettings = sql<string | null>`(select json_group_object(${channelSettings.key}, json(${channelSettings.value})) from ${channelSettings}
+    where ${channelSettings.channelId} = ${channels.id} and ${channelSettings.key} in ('title', 'logo'))`;
+  const brandColors = sql<string | null>`(select json_group_object(${colorSettings.key}, ${colorSettings.value}) from ${colorSettings}
+    where ${colorSettings.channelId} = ${channels.id} and ${colorSettings.clientInterface} = 'web' and ${colorSettings.key} in ('primary', 'secondary', 'header-bg', 'header-text'))`;
   const base = db
-    .select({ channel: channels, language: language.value, blocked: blocked.value, remoteAuth: remoteAuth.value, analytics: analytics.value })
+    .select({
+      channel: channels,
+      language: language.value,
+      blocked: blocked.value,
+      remoteAuth: remoteAuth.value,
+      analytics: analytics.value,
+      brandSettings,
+      brandColors,
+    })
     .from(channels)
     .leftJoin(language, and(eq(language.channelId, channels.id), eq(language.key, "language")))
     .leftJoin(blocked, and(eq(blocked.channelId, channels.id), eq(blocked.key, "geo.blocked_countries")))
@@ -53,6 +67,7 @@ export async function findChannelForHost(db: Db, env: Env, host: string | null, 
     blockedCountries: channelSettingsSchema.shape["geo.blocked_countries"].parse(row.blocked ?? undefined),
     remoteAuth: channelSettingsSchema.shape["auth.remote_auth"].parse(row.remoteAuth ?? undefined) === 1,
     analyticsProfile: channelSettingsSchema.shape["yare-analytics"].parse(row.analytics ?? undefined),
+    brand: channelBrand(row.channel.name, row.brandSettings, row.brandColors),
   };
   channelByHost.set(cacheKey, channel, now);
   return channel;

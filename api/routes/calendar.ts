@@ -3,7 +3,7 @@
 // in them depends on the viewer. Another channel's event, team, school or sport is a 404, like any missing one.
 import { Hono, type Context } from "hono";
 import { and, eq } from "drizzle-orm";
-import type { AppEnv } from "../context";
+import type { AppEnv, ChannelContext } from "../context";
 import {
   calendarEventParamSchema,
   calendarFeedParamSchema,
@@ -40,10 +40,11 @@ function siteOf(c: Context<AppEnv>): CalendarSite {
 }
 
 /** The page's events as wire Events (has_access is not part of a calendar, so no viewer is looked up). */
-async function loadEvents(db: Db, channelId: number, page: EventPage, now: number, l: Lang) {
+async function loadEvents(db: Db, channel: ChannelContext, page: EventPage, now: number, l: Lang) {
+  const channelId = channel.id;
   const [rows, teams, groups, categories, locations] = await db.batch([eventPageQuery(db, page), ...eventRelationsQueries(db, channelId, [page])]);
   const rel: EventRelations = { teams, groups, categories, locations };
-  return rows.map(eventMapper(rel, now, l, noVerdict));
+  return rows.map(eventMapper(rel, now, l, noVerdict, channel.brand));
 }
 
 /** The feed owner's name in the call's language, or null when this channel has no such team, school or sport. */
@@ -68,7 +69,7 @@ export const calendarRoutes = new Hono<AppEnv>()
     const l = requestLang(c.req.valid("query").lang, channel);
     const id = c.req.valid("param").id;
     const page: EventPage = { where: and(publicEvents(channel.id), eq(events.id, id))!, order: [], limit: 1, offset: 0 };
-    const [event] = await loadEvents(db, channel.id, page, now, l);
+    const [event] = await loadEvents(db, channel, page, now, l);
     if (!event) throw notFound();
     const body = writeCalendar({ prodId: PROD_ID, stamp: now, events: [toIcsEvent(event, siteOf(c))] });
     return calendarResponse(c, body, "attachment", fileSlug(eventTitle(event), `event-${event.id}`));
@@ -84,7 +85,7 @@ export const calendarRoutes = new Hono<AppEnv>()
     const filters = type === "participant" ? { participantId: id } : type === "group" ? { groupId: id } : { categoryId: id };
     const where = eventsWhere(db, channel.id, { ...filters, from: now - CALENDAR_FEED_PAST_DAYS * DAY_MS, before: now + CALENDAR_FEED_AHEAD_DAYS * DAY_MS }, now);
     const order = eventsOrder({ field: "event_utc_ts", direction: "asc", ...l });
-    const list = await loadEvents(db, channel.id, { where, order, limit: CALENDAR_FEED_MAX_EVENTS, offset: 0 }, now, l);
+    const list = await loadEvents(db, channel, { where, order, limit: CALENDAR_FEED_MAX_EVENTS, offset: 0 }, now, l);
     const site = siteOf(c);
     const body = writeCalendar({
       prodId: PROD_ID,

@@ -29,6 +29,7 @@ import { requestLang } from "../services/lang";
 import { toCategoryTree, toGroup, toGroupProperty, toLocation } from "../services/catalogue-taxonomy";
 import { activeProductsQuery, productNameQueries } from "../db/repos/products";
 import { toCommerceBootstrap } from "../services/commerce/products";
+import { channelShareImage } from "../services/artwork/urls";
 
 const langQuery = z.object({ lang: languageSchema.optional() });
 const slidesQuerySchema = langQuery.extend({ type: z.enum(["main", "category", "participant", "group"]).optional() });
@@ -128,6 +129,7 @@ export const channelRoutes = new Hono<AppEnv>()
       social_providers: map.toSocialProviders(c.env, resolved),
       slides: slides.map((r) => map.toSlide(r, l)),
       static_blocks: blocks.map((r) => map.toStaticBlock(r, l)),
+      share_image: channelShareImage(channel.brand, resolved.description),
     };
     return c.json({ data });
   });

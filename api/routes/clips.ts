@@ -79,7 +79,7 @@ export const clipRoutes = new Hono<AppEnv>()
   })
   .get("/shared-clip/:id", requireApiKey, param(idParamSchema), query(sharedClipQuerySchema), async (c) => {
     const q = c.req.valid("query");
-    const data = await sharedClip(clipScope(c), c.req.valid("param").id, q.uuid, requestLang(q.lang, c.get("channel")));
+    const data = await sharedClip(clipScope(c), c.req.valid("param").id, q.uuid, requestLang(q.lang, c.get("channel")), c.get("channel").brand);
     // Signed URLs inside: never kept by a shared cache past their expiry.
     c.header("Cache-Control", "private, no-store");
     return c.json({ data });

@@ -3,7 +3,7 @@
 // that `has_access` needs (event-access.ts: a settings read when anonymous).
 import { Hono } from "hono";
 import { and, eq, inArray } from "drizzle-orm";
-import type { AppEnv } from "../context";
+import type { AppEnv, ChannelContext } from "../context";
 import type { Event, EventsForHomepage, ListResponse, RelatedEvents } from "../contract/catalogue";
 import { eventsQuerySchema, HOMEPAGE_SECTION_LIMIT } from "../contract/catalogue";
 import { idParamSchema, langQuerySchema } from "../contract/common";
@@ -75,7 +75,7 @@ export const eventRoutes = new Hono<AppEnv>()
       db.batch([eventPageQuery(db, page), eventCountQuery(db, where), ...eventRelationsQueries(db, channel.id, [page])]),
       loadVerdicts(offerScope(c), loadViewer(c), l),
     ]);
-    const body: ListResponse<Event> = { data: rows.map(eventMapper(relations(rel), now, l, verdicts)), meta: listMeta(total, q.offset, q.limit) };
+    const body: ListResponse<Event> = { data: rows.map(eventMapper(relations(rel), now, l, verdicts, channel.brand)), meta: listMeta(total, q.offset, q.limit) };
     return c.json(body);
   })
   // SPEC §7 /events/with_clip: the events the signed-in user has clips of, latest first, each with its clip count.
@@ -94,7 +94,7 @@ export const eventRoutes = new Hono<AppEnv>()
       loadVerdicts(offerScope(c), viewerFor(c, c.get("user")), l),
       userClipCounts(db, scope),
     ]);
-    const toEvent = eventMapper(relations(rel), now, l, verdicts);
+    const toEvent = eventMapper(relations(rel), now, l, verdicts, channel.brand);
     const data: EventWithClips[] = rows.map((row) => ({ ...toEvent(row), clips_count: counts.get(row.id) ?? 0 }));
     return c.json({ data, meta: listMeta(total, q.offset, q.limit) });
   })
@@ -107,14 +107,14 @@ export const eventRoutes = new Hono<AppEnv>()
     const page: EventPage = { where, order: [], limit: 1, offset: 0 };
     const [[rows, ...rel], verdicts] = await Promise.all([db.batch([eventPageQuery(db, page), ...eventRelationsQueries(db, channel.id, [page])]), loadVerdicts(offerScope(c), loadViewer(c), l)]);
     if (!rows[0]) throw notFound();
-    return c.json({ data: eventMapper(relations(rel), now, l, verdicts)(rows[0]) });
+    return c.json({ data: eventMapper(relations(rel), now, l, verdicts, channel.brand)(rows[0]) });
   })
   // Issue 28: the watch page's rails in one call (up next, more from the teams).
   .get("/events/:id/related", requireApiKey, param(idParamSchema), query(langQuerySchema), async (c) => {
     const channel = c.get("channel");
     const l = requestLang(c.req.valid("query").lang, channel);
     const verdicts = loadVerdicts(offerScope(c), loadViewer(c), l);
-    const data: RelatedEvents | null = await loadRelatedEvents(c.get("db"), { channelId: channel.id, now: c.get("now")(), ...l }, c.req.valid("param").id, () => verdicts);
+    const data: RelatedEvents | null = await loadRelatedEvents(c.get("db"), { channelId: channel.id, now: c.get("now")(), ...l }, c.req.valid("param").id, () => verdicts, channel.brand);
     if (!data) throw notFound();
     return c.json({ data });
   })
@@ -124,7 +124,7 @@ export const eventRoutes = new Hono<AppEnv>()
     const now = c.get("now")();
     const l = requestLang(c.req.valid("query").lang, channel);
     const verdicts = loadVerdicts(offerScope(c), loadViewer(c), l);
-    const data = await homepage(db, channel.id, now, l, () => verdicts);
+    const data = await homepage(db, channel, now, l, () => verdicts);
     return c.json({ data });
   })
   .get("/events-categories", requireApiKey, query(langQuerySchema), async (c) => {
@@ -139,7 +139,8 @@ export const eventRoutes = new Hono<AppEnv>()
   });
 
 /** Live now, the next upcoming and the latest finished, with everything they refer to: one batch. */
-async function homepage(db: Db, channelId: number, now: number, l: Lang, access: () => Promise<Verdicts>): Promise<EventsForHomepage> {
+async function homepage(db: Db, channel: ChannelContext, now: number, l: Lang, access: () => Promise<Verdicts>): Promise<EventsForHomepage> {
+  const channelId = channel.id;
   const section = (status: "live" | "upcoming" | "finished"): EventPage => ({
     where: and(publicEvents(channelId), statusCondition(statusRange(status, now)))!,
     order: eventsOrder({ field: "event_utc_ts", direction: defaultSortDirection(status), ...l }),
@@ -151,7 +152,7 @@ async function homepage(db: Db, channelId: number, now: number, l: Lang, access:
     db.batch([eventPageQuery(db, pages[0]), eventPageQuery(db, pages[1]), eventPageQuery(db, pages[2]), ...eventRelationsQueries(db, channelId, pages)]),
     access(),
   ]);
-  const toEvent = eventMapper(relations(rel), now, l, hasAccess);
+  const toEvent = eventMapper(relations(rel), now, l, hasAccess, channel.brand);
   return { live: live.map(toEvent), upcoming: upcoming.map(toEvent), recent: recent.map(toEvent) };
 }
 

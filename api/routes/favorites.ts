@@ -40,6 +40,6 @@ export const favoriteRoutes = new Hono<AppEnv>()
   })
   .get("/events/favorite", requireApiKey, signedIn, query(favoriteEventsQuerySchema), async (c) => {
     const q = c.req.valid("query");
-    const { data, total } = await favoriteEvents(favoriteScope(c), q, lang(c, q.lang), () => loadVerdicts(offerScope(c), viewerFor(c, c.get("user")), lang(c, q.lang)));
+    const { data, total } = await favoriteEvents(favoriteScope(c), q, lang(c, q.lang), () => loadVerdicts(offerScope(c), viewerFor(c, c.get("user")), lang(c, q.lang)), c.get("channel").brand);
     return c.json({ data, meta: listMeta(total, q.offset, q.limit) });
   });

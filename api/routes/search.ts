@@ -17,6 +17,7 @@ export const searchRoutes = new Hono<AppEnv>().get("/search", requireApiKey, que
     c.get("db"),
     {
       channelId: channel.id,
+      brand: channel.brand,
       q: q.q,
       limit: q.limit,
       now: c.get("now")(),

@@ -7,6 +7,8 @@ import type { Lang } from "./lang";
 import { teamIdentity, toLocation } from "./catalogue-taxonomy";
 import { tr, trOpt } from "./lang";
 import { streamStatus } from "./event-status";
+import type { ChannelBrand } from "./artwork/brand";
+import { eventArtwork } from "./artwork/choose";
 import { eventFrameUrl } from "./frames";
 import type { Verdicts } from "./event-access";
 import { defaultEventName } from "../contract/names";
@@ -18,8 +20,11 @@ export interface EventRelations {
   locations: LocationRow[];
 }
 
-/** `verdict` answers has_access and the offer per event for the request's viewer (event-access.ts). */
-export function eventMapper(rel: EventRelations, now: number, l: Lang, verdict: Verdicts): (row: EventListRow) => Event {
+/**
+ * `verdict` answers has_access and the offer per event for the request's viewer (event-access.ts); `brand` is the
+ * channel's, which an event's artwork and share image are drawn with (issue 28).
+ */
+export function eventMapper(rel: EventRelations, now: number, l: Lang, verdict: Verdicts, brand: ChannelBrand): (row: EventListRow) => Event {
   const teams = new Map(rel.teams.map((r) => [r.id, r]));
   const groups = new Map(rel.groups.map((r) => [r.id, r]));
   const categories = new Map(rel.categories.map((r) => [r.id, r]));
@@ -37,11 +42,21 @@ export function eventMapper(rel: EventRelations, now: number, l: Lang, verdict: 
   };
 
   return (row) => {
-    const name = tr(row.name, l);
     const category = row.eventCategoryId != null ? categories.get(row.eventCategoryId) : undefined;
     const location = row.locationId != null ? locations.get(row.locationId) : undefined;
+    const name = tr(row.name, l);
+    const eventUtcTs = new Date(row.eventUtcTs).toISOString();
+    const categoryRef = category ? { id: category.id, alias: category.alias, name: tr(category.name, l) } : null;
+    const participants = [participant(row.awayTeamId, "away"), participant(row.homeTeamId, "home")].filter((p) => p !== null);
     const status = streamStatus({ start: row.eventUtcTs, end: row.endUtcTs }, now);
     const { has_access, offer } = verdict(row);
+    const artwork = eventArtwork(
+      { id: row.id, name, event_utc_ts: eventUtcTs, time_zone: row.timeZone, category: categoryRef, participants },
+      // A frame of the game itself while it has a picture (frames.ts).
+      { poster: row.poster, frame: eventFrameUrl(row.id, status, row.broadcast, now) },
+      l.lang,
+      brand,
+    );
     return {
       id: row.id,
       name,
@@ -51,19 +66,20 @@ export function eventMapper(rel: EventRelations, now: number, l: Lang, verdict: 
       access_type: row.accessType,
       has_access,
       offer,
-      event_utc_ts: new Date(row.eventUtcTs).toISOString(),
+      event_utc_ts: eventUtcTs,
       end_utc_ts: new Date(row.endUtcTs).toISOString(),
       time_zone: row.timeZone,
       stream_status: status,
       gender: row.gender,
-      // A frame of the game itself while it has a picture (issue 28), else the event's poster.
-      poster: eventFrameUrl(row.id, status, row.broadcast, now) ?? row.poster,
+      poster: artwork.url,
+      poster_kind: artwork.kind,
+      share_image: artwork.shareImage,
       location_id: row.locationId,
       location: location ? toLocation(location, l) : null,
       event_category_id: row.eventCategoryId,
-      category: category ? { id: category.id, alias: category.alias, name: tr(category.name, l) } : null,
+      category: categoryRef,
       home_team_id: row.homeTeamId,
-      participants: [participant(row.awayTeamId, "away"), participant(row.homeTeamId, "home")].filter((p) => p !== null),
+      participants,
       score: row.score,
     };
   };

@@ -20,6 +20,7 @@ import {
 import { ApiError, notFound } from "../lib/errors";
 import { eventMapper } from "./catalogue-events";
 import type { Verdicts } from "./event-access";
+import type { ChannelBrand } from "./artwork/brand";
 import { dateBounds, defaultSortDirection } from "./event-status";
 import { tr, type Lang } from "./lang";
 import type { StreamStatus } from "../contract/catalogue";
@@ -113,6 +114,7 @@ export async function favoriteEvents(
   q: FavoriteEventsQuery,
   l: Lang,
   access: () => Promise<Verdicts>,
+  brand: ChannelBrand,
 ): Promise<{ data: FavoriteEvent[]; total: number }> {
   const { db, channelId, now } = scope;
   const where = followedEventsWhere(db, channelId, followedBy(db, scope), { statuses: q.stream_status, ...dateBounds(q.start_date, q.end_date) }, now);
@@ -127,7 +129,7 @@ export async function favoriteEvents(
   const [[pageRows, [{ total }]], hasAccess] = await Promise.all([db.batch([followedEventPageQuery(db, scope, page), eventCountQuery(db, where)]), access()]);
   if (!pageRows.length) return { data: [], total };
   const [teams, groups, categories, locations] = await db.batch(eventRelationsOfRows(db, channelId, pageRows.map((r) => r.event)));
-  const toEvent: (row: EventListRow) => Event = eventMapper({ teams, groups, categories, locations }, now, l, hasAccess);
+  const toEvent: (row: EventListRow) => Event = eventMapper({ teams, groups, categories, locations }, now, l, hasAccess, brand);
   return { data: pageRows.map(({ event, score, broadcast, favoriteIds }) => ({ ...toEvent({ ...event, score, broadcast }), favorite_ids: parseIds(favoriteIds) })), total };
 }
 

@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { channelEventQuery, eventPageQuery, eventRelationsOfRows, eventsOrder, relatedPages } from "../db/repos/catalogue-events";
 import { eventMapper } from "./catalogue-events";
 import type { Verdicts } from "./event-access";
+import type { ChannelBrand } from "./artwork/brand";
 import type { Lang } from "./lang";
 
 /** What the queries found, the event itself already left out; each list in its own order. */
@@ -42,6 +43,7 @@ export async function loadRelatedEvents(
   scope: Lang & { channelId: number; now: number },
   eventId: number,
   access: () => Promise<Verdicts>,
+  brand: ChannelBrand,
 ): Promise<RelatedEvents | null> {
   const { channelId, now } = scope;
   const pages = relatedPages(db, channelId, eventId, now, (direction) => eventsOrder({ field: "event_utc_ts", direction, ...scope }), RELATED_RAIL_LIMIT);
@@ -61,6 +63,6 @@ export async function loadRelatedEvents(
   const rows = [...live, ...upcoming, ...moreComing, ...moreRecent];
   if (!rows.length) return { up_next: [], more: [] };
   const [teams, groups, categories, locations] = await db.batch(eventRelationsOfRows(db, channelId, rows));
-  const toEvent: (row: (typeof rows)[number]) => Event = eventMapper({ teams, groups, categories, locations }, now, scope, hasAccess);
+  const toEvent: (row: (typeof rows)[number]) => Event = eventMapper({ teams, groups, categories, locations }, now, scope, hasAccess, brand);
   return relatedEvents({ live: live.map(toEvent), upcoming: upcoming.map(toEvent), moreComing: moreComing.map(toEvent), moreRecent: moreRecent.map(toEvent) }, RELATED_RAIL_LIMIT);
 }

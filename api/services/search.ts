@@ -19,6 +19,7 @@ import {
 } from "../db/repos/search";
 import { eventMapper } from "./catalogue-events";
 import type { Verdicts } from "./event-access";
+import type { ChannelBrand } from "./artwork/brand";
 import { teamIdentity } from "./catalogue-taxonomy";
 import { toVodItem } from "./catalogue-vod";
 import { type Lang, tr } from "./lang";
@@ -26,6 +27,8 @@ import { matchExpression, searchWords, TYPO_MIN_LENGTH, typoAlternatives, typoRa
 
 export interface SearchInput {
   channelId: number;
+  /** The channel's brand, which the events' artwork is drawn with. */
+  brand: ChannelBrand;
   q: string;
   limit: number;
   now: number;
@@ -81,7 +84,8 @@ export async function searchChannel(db: Db, input: SearchInput, access: Promise<
     },
     now,
     lang,
-    canWatch
+    canWatch,
+    input.brand
   );
   return {
     q,

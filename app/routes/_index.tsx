@@ -7,7 +7,7 @@ import { SlideCarousel } from "~/features/slides/SlideCarousel";
 import { metaWithSocial } from "~/features/events/social-meta";
 import { blocksFor } from "~/server/content.server";
 import { requireTenant } from "~/server/guards.server";
-import { absoluteUrl, loadHomeEvents, orEmpty } from "~/server/events.server";
+import { absoluteUrl, loadHomeEvents, orEmpty, shareImage } from "~/server/events.server";
 import { HomeEventSection } from "~/features/events/HomeEventSection";
 import { catalogueLinks } from "~/features/events/links";
 import { YourTeams } from "~/features/favorites/YourTeams";
@@ -44,7 +44,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     library,
     bottom: blocksFor(bootstrap.static_blocks, "home_bottom"),
     meta: { title: name, description: bootstrap.settings.description },
-    social: { url: absoluteUrl(context, "/")!, image: absoluteUrl(context, slides[0]?.image), type: "website" as const },
+    social: { url: absoluteUrl(context, "/")!, image: shareImage(context, bootstrap.share_image, name), type: "website" as const },
   };
 }
 

@@ -15,7 +15,7 @@ import { ShareButton, shareButtonLinks } from "~/features/share/ShareButton";
 import { clock } from "~/features/player/usePlaybackState";
 import { formatDate, matchup } from "~/lib/format";
 import { loadSharedClip } from "~/features/clips/shared.server";
-import { absoluteUrl } from "~/server/events.server";
+import { absoluteUrl, shareImage } from "~/server/events.server";
 import { getT } from "~/server/i18n.server";
 import { gameKeyPlays, sharedKeyPlay } from "~/features/scores/shared-key-play.server";
 import shareCss from "~/styles/share.css?url";
@@ -49,7 +49,8 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     meta: { title, description: source ? t("share:description", { source, site }) : t("share:descriptionNoSource", { site }) },
     social: {
       url: shareUrl,
-      image: clip.poster ? absoluteUrl(context, `${path}/poster.jpg`) : null,
+      // The poster frame composed at 1200×630 with the channel's bar (issue 28); poster.jpg stays the bare frame.
+      image: shareImage(context, clip.share_image, title),
       type: "video.other" as const,
       video: { url: absoluteUrl(context, `${path}/video.mp4`)!, type: "video/mp4", duration: clip.duration },
     },

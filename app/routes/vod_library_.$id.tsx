@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { metaWithSocial } from "~/features/events/social-meta";
 import { vodImage } from "~/features/vod/VodCard";
 import { formatDate } from "~/lib/format";
-import { absoluteUrl, isMissing } from "~/server/events.server";
+import { absoluteUrl, displayableImage, isMissing } from "~/server/events.server";
 import { notFound, requireTenant } from "~/server/guards.server";
 import { catalogueLinks } from "~/features/events/links";
 
@@ -22,7 +22,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   return {
     item,
     meta: { title: item.title, description: item.description },
-    social: { url: absoluteUrl(context, `/vod_library/${item.id}`)!, image: absoluteUrl(context, vodImage(item)), type: "video.other" as const },
+    social: { url: absoluteUrl(context, `/vod_library/${item.id}`)!, image: displayableImage(context, vodImage(item), item.title), type: "video.other" as const },
   };
 }
 

@@ -18,7 +18,7 @@ import { loadClipArea } from "~/features/clips/clips.server";
 import { RemindMe } from "~/features/reminders/RemindMe";
 import { loadReminderState } from "~/features/reminders/reminders.server";
 import clipsCss from "~/styles/clips.css?url";
-import { absoluteUrl, eventSummary, loadRelatedEvents } from "~/server/events.server";
+import { absoluteUrl, eventSummary, loadRelatedEvents, shareImage } from "~/server/events.server";
 import { RelatedRails } from "~/features/events/RelatedRails";
 import { useStartAt } from "~/features/player/start-at";
 import { loadEventPlayback } from "~/server/watch.server";
@@ -65,7 +65,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     related: await related,
     embed: absoluteUrl(context, `/watch_embed/${event.id}`)!,
     meta: { title, description: event.description ?? eventSummary(event) },
-    social: { url: absoluteUrl(context, `/watch/${event.id}`)!, image: absoluteUrl(context, event.poster), type: "video.other" as const },
+    social: { url: absoluteUrl(context, `/watch/${event.id}`)!, image: shareImage(context, event.share_image, title), type: "video.other" as const },
   };
 }
 

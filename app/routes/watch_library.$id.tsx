@@ -13,7 +13,7 @@ import { loadClipArea } from "~/features/clips/clips.server";
 import clipsCss from "~/styles/clips.css?url";
 import { vodImage } from "~/features/vod/VodCard";
 import { formatDate } from "~/lib/format";
-import { absoluteUrl, isMissing } from "~/server/events.server";
+import { absoluteUrl, displayableImage, isMissing } from "~/server/events.server";
 import { notFound, optionalUser } from "~/server/guards.server";
 import playerCss from "~/styles/player.css?url";
 
@@ -31,7 +31,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
     playback,
     clips: await loadClipArea(context, tenant, playback, { event_media_id: item.id }),
     meta: { title: item.title, description: item.description },
-    social: { url: absoluteUrl(context, `/watch_library/${item.id}`)!, image: absoluteUrl(context, vodImage(item)), type: "video.other" as const },
+    social: { url: absoluteUrl(context, `/watch_library/${item.id}`)!, image: displayableImage(context, vodImage(item), item.title), type: "video.other" as const },
   };
 }
 

@@ -12,6 +12,8 @@ import type {
   StreamStatus,
 } from "@api/contract/catalogue";
 import type { FollowTarget } from "~/features/favorites/FollowButton";
+import type { SocialImage } from "~/features/events/social-meta";
+import { SHARE_IMAGE } from "@api/contract/artwork";
 import { parseEventsQuery, type Featured } from "~/lib/events-query";
 import { eventSubtitle, eventTitle } from "~/lib/format";
 import { isApiRequestError } from "./api/errors";
@@ -106,7 +108,8 @@ export async function loadEventsPage(context: AppLoadContext, request: Request, 
       states: unique(options.locations.map((l) => l.state)),
     },
     meta: { title, description: t(`events.description.${status}`) },
-    social: { url: absoluteUrl(context, `${url.pathname}${url.search}`)!, image: absoluteUrl(context, featured?.image), type: "website" as const },
+    // A crest is an SVG, which social networks do not show: then the channel's share image.
+    social: { url: absoluteUrl(context, `${url.pathname}${url.search}`)!, image: displayableImage(context, featured?.image, title), type: "website" as const },
   };
 }
 
@@ -151,6 +154,21 @@ export function absoluteUrl(context: AppLoadContext, path: string | null | undef
   if (/^https?:\/\//i.test(path)) return path;
   return new URL(path, requireTenant(context).origin).toString();
 }
+
+/** A generated share image (a 1200×630 PNG the API renders, issue 28) as a card's og:image. */
+export function shareImage(context: AppLoadContext, path: string, alt: string): SocialImage {
+  return { url: absoluteUrl(context, path)!, ...SHARE_IMAGE, alt };
+}
+
+/** A picture as a card's og:image when social networks show it (PNG, JPEG, GIF, WebP), else the channel's share image. */
+export function displayableImage(context: AppLoadContext, path: string | null | undefined, alt: string): SocialImage {
+  const type = path ? RASTER_TYPES[path.split(/[?#]/)[0].split(".").pop()?.toLowerCase() ?? ""] : undefined;
+  if (path && type) return { url: absoluteUrl(context, path)!, type, alt };
+  const tenant = requireTenant(context);
+  return shareImage(context, tenant.bootstrap.share_image, tenant.bootstrap.settings.title ?? tenant.channel.name);
+}
+
+const RASTER_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp" };
 
 export function eventSummary(event: Event): string {
   return [eventTitle(event), eventSubtitle(event), event.category?.name, event.location ? `${event.location.city}, ${event.location.state}` : null].filter(Boolean).join(" · ");

@@ -2,7 +2,7 @@
 // It is the same runtime (workerd), bindings (from wrangler.toml) and local state layout as `wrangler dev`, but
 // without wrangler's dev proxy, which has died mid-run under test load (docs/decisions/007).
 import { spawn } from "node:child_process";
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
@@ -72,8 +72,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<{ u
         queueConsumers,
         durableObjects,
         assets: servedAssets,
-        modules: true,
-        scriptPath,
+        // The worker and what wrangler wrote beside it: resvg's WebAssembly (ADR 037), imported as a compiled module.
+        modules: [
+          { type: "ESModule", path: scriptPath },
+          ...readdirSync(path.dirname(scriptPath))
+            .filter((f) => f.endsWith(".wasm"))
+            .map((f) => ({ type: "CompiledWasm", path: path.join(path.dirname(scriptPath), f) })),
+        ],
         bindings: { ...(workerOptions.bindings as Record<string, unknown>), ...options.vars },
       },
     ],

@@ -139,6 +139,7 @@ describe("public calls answer without a key", () => {
         "participant_group_properties",
         "participant_groups",
         "settings",
+        "share_image",
         "slides",
         "social_providers",
         "static_blocks",

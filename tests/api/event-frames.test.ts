@@ -52,6 +52,7 @@ async function broadcastEvent(key: string) {
 }
 
 const posterOf = async (c: Client, id: number) => (await data<Event>(await c.get(`/api/events/${id}`))).poster;
+const kindOf = async (c: Client, id: number) => (await data<Event>(await c.get(`/api/events/${id}`))).poster_kind;
 const frame = (c: Client, path: string) => call(c.host, path, {}, app);
 const bytes = async (res: Response) => new TextDecoder().decode(await res.arrayBuffer());
 
@@ -69,9 +70,8 @@ describe("an event's frame", () => {
   it("is the live edge's latest frame while the encoder sends, then a frame picked from the recording", async () => {
     clock.now = T0;
     const { eventId, input } = await broadcastEvent("frames-live");
-    const before = await posterOf(alpha, eventId);
-    // Upcoming, nothing sent: the event's own poster, and no frame.
-    expect(before).toBeNull();
+    // Upcoming, nothing sent: the generated matchup graphic, and no frame.
+    expect(await kindOf(alpha, eventId)).toBe("matchup");
     expect((await frame(alpha, `/api/events/${eventId}/frame.jpg`)).status).toBe(404);
 
     // The encoder starts: 30 s sent, frames at 0, 10 and 20 s.
@@ -82,6 +82,7 @@ describe("an event's frame", () => {
 
     const live = await posterOf(alpha, eventId);
     expect(live).toBe(`/api/events/${eventId}/frame.jpg?v=l1`);
+    expect(await kindOf(alpha, eventId)).toBe("frame");
     const res = await frame(alpha, live!);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/jpeg");
@@ -131,6 +132,7 @@ describe("an event's frame", () => {
       .values({ channelId: fx.alpha.id, key: "frames-demo", name: { en: "demo" }, accessType: "free", eventUtcTs: clock.now - H, endUtcTs: clock.now + H, timeZone: "UTC", mediaKey: "demo", poster: "/api/assets/posters/x.svg", published: true })
       .returning({ id: events.id });
     expect(await posterOf(alpha, row!.id)).toBe("/api/assets/posters/x.svg");
+    expect(await kindOf(alpha, row!.id)).toBe("poster");
     const res = await frame(alpha, `/api/events/${row!.id}/frame.jpg`);
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ message: "This event has no picture yet." });
@@ -140,7 +142,7 @@ describe("an event's frame", () => {
     clock.now = T0 + 30 * H;
     const { eventId } = await broadcastEvent("frames-silent");
     await db.update(events).set({ eventUtcTs: clock.now - H }).where(eq(events.id, eventId));
-    expect(await posterOf(alpha, eventId)).toBeNull();
+    expect(await kindOf(alpha, eventId)).toBe("matchup");
     expect((await frame(alpha, `/api/events/${eventId}/frame.jpg`)).status).toBe(404);
   });
 });

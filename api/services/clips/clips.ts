@@ -16,6 +16,7 @@ import { channelEventQuery } from "../../db/repos/catalogue-events";
 import { vodItemQuery } from "../../db/repos/catalogue-vod";
 import { decideClip, eventSource, HOSTED_CLIP_STEP_S, hostedEventSource, hostedVodSource, vodSource, type ClipSource, type HostedClipSource, type SourceScope } from "./sources";
 import { usesStream, videoSettings } from "../../providers/video";
+import type { ChannelBrand } from "../artwork/brand";
 import { CLIP_FILE, clipDownloadPrefix, clipFileName, clipObjectKey, CLIP_POSTER, signClipUrl, sourceTitle, toClip, toSharedClip, type Signer } from "./wire";
 
 export interface ClipScope extends SourceScope {
@@ -168,12 +169,12 @@ export async function removeClip(s: ClipScope, viewer: Viewer, id: number): Prom
 }
 
 /** GET /shared-clip/{id}?uuid=: a ready clip for anyone holding its link; a wrong uuid is the same 404 as no clip. */
-export async function sharedClip(s: ClipScope, id: number, uuid: string, l: Lang): Promise<SharedClip> {
+export async function sharedClip(s: ClipScope, id: number, uuid: string, l: Lang, brand: ChannelBrand): Promise<SharedClip> {
   const row = await repo.sharedClip(s.db, s.channelId, id, uuid);
   if (!row || !row.fileKey) throw notFound();
   const names = await repo.clipSourceNames(s.db, s.channelId, [row]);
   const title = sourceTitle({ vod: row.vodItemId === null ? null : names.vod.get(row.vodItemId), event: row.eventId === null ? null : names.events.get(row.eventId) }, l);
-  return toSharedClip(signer(s), row, title);
+  return toSharedClip(signer(s), row, title, brand);
 }
 
 /** GET /clip/download/{id}: the user's ready clip as an attachment URL, with the `download_clip` capability. */

@@ -4,6 +4,8 @@ import type { Clip, SharedClip, SignedUrl } from "../../contract/clips";
 import type { ClipRow } from "../../db/clips-schema";
 import { tr, type Lang } from "../lang";
 import { MEDIA_TOKEN_MAX_TTL_MS, mintMediaToken } from "../media-token";
+import type { ChannelBrand } from "../artwork/brand";
+import { clipShareImage } from "../artwork/urls";
 
 export const CLIP_FILE = "clip.mp4";
 export const CLIP_POSTER = "poster.jpg";
@@ -64,7 +66,7 @@ export async function toClip(s: Signer, row: ClipRow, opts: { canDownload: boole
 }
 
 /** A shared clip: signed for an anonymous subject, so the link's holder plays it without an account. */
-export async function toSharedClip(s: Signer, row: ClipRow, title: string | null): Promise<SharedClip> {
+export async function toSharedClip(s: Signer, row: ClipRow, title: string | null, brand: ChannelBrand): Promise<SharedClip> {
   const sign = (file: string) => signClipUrl(s, row.id, "a:share", clipPrefix(row.id), file);
   return {
     id: row.id,
@@ -78,6 +80,7 @@ export async function toSharedClip(s: Signer, row: ClipRow, title: string | null
     created_at: iso(row.createdAt)!,
     file: { ...(await sign(CLIP_FILE)), size: row.fileSize ?? 0 },
     poster: row.posterKey ? await sign(CLIP_POSTER) : null,
+    share_image: clipShareImage(row, brand),
     key_play_id: row.keyPlayTapId,
   };
 }

@@ -7,6 +7,9 @@ import { Crest } from "./Crest";
 import { EventBadges } from "./EventBadges";
 import { EventTime } from "./EventTime";
 
+/** What the stage's picture is, for its alternative text (issue 28: the matchup graphic, the owner's poster, a frame). */
+const POSTER_ALT = { matchup: "events.matchupOf", poster: "events.posterOf", frame: "events.frameOf" } as const;
+
 /**
  * /watch/{id}: the event's header and its stage: the poster, or `stage` (the player) in its place, with `overlay`
  * (a countdown or an access prompt) over it, the score bug in its corner, and `belowStage` (the clip cutter) right under it.
@@ -46,7 +49,7 @@ export function EventHeader({
         {stage ? (
           stage
         ) : event.poster ? (
-          <img className="watch__poster" src={event.poster} alt={t("events.posterOf", { name: title })} width={1280} height={720} />
+          <img className="watch__poster" src={event.poster} alt={t(POSTER_ALT[event.poster_kind], { name: title })} width={1280} height={720} />
         ) : (
           <div className="watch__poster watch__poster--empty" />
         )}

@@ -3,10 +3,20 @@ import type { MetaDescriptor, MetaFunction } from "@remix-run/cloudflare";
 import { pageMeta, type PageMeta } from "~/lib/meta";
 import type { RootData } from "~/root";
 
+/** A card's picture: a PNG or JPEG (social networks show no SVG), with its size when known (issue 28). */
+export interface SocialImage {
+  /** Absolute, on the channel's host. */
+  url: string;
+  width?: number;
+  height?: number;
+  type?: string;
+  alt?: string;
+}
+
 export interface SocialMeta {
   /** Absolute URLs on the channel's host. */
   url: string;
-  image: string | null;
+  image: SocialImage | null;
   type: "website" | "video.other";
   /** A playable file (a shared clip): its URL must outlive the card, so a stable address, not a signed one. */
   video?: { url: string; type: string; duration?: number } | null;
@@ -22,7 +32,15 @@ export function socialMeta(social: SocialMeta | undefined, title: string | undef
   ];
   if (siteName) out.push({ property: "og:site_name", content: siteName });
   if (title) out.push({ name: "twitter:title", content: title });
-  if (social.image) out.push({ property: "og:image", content: social.image }, { name: "twitter:image", content: social.image });
+  const image = social.image;
+  if (image) {
+    out.push({ property: "og:image", content: image.url });
+    if (image.url.startsWith("https:")) out.push({ property: "og:image:secure_url", content: image.url });
+    if (image.type) out.push({ property: "og:image:type", content: image.type });
+    if (image.width && image.height) out.push({ property: "og:image:width", content: String(image.width) }, { property: "og:image:height", content: String(image.height) });
+    if (image.alt) out.push({ property: "og:image:alt", content: image.alt }, { name: "twitter:image:alt", content: image.alt });
+    out.push({ name: "twitter:image", content: image.url });
+  }
   if (social.video) {
     out.push({ property: "og:video", content: social.video.url }, { property: "og:video:type", content: social.video.type });
     if (social.video.url.startsWith("https:")) out.push({ property: "og:video:secure_url", content: social.video.url });
