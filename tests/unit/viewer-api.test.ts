@@ -5,6 +5,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it, vi } from "vitest";
 import { analyticsEndpoints } from "~/server/api/analytics.server";
 import { authEndpoints } from "~/server/api/auth.server";
+import { viewerCatalogueEndpoints } from "~/server/api/catalogue.server";
+import { viewerSearchEndpoints } from "~/server/api/search.server";
 import { clipsEndpoints } from "~/server/api/clips.server";
 import type { ApiClientOptions } from "~/server/api/client.server";
 import { commerceEndpoints } from "~/server/api/commerce.server";
@@ -48,6 +50,8 @@ function channel(routes: Record<string, () => Response>) {
     origin: ORIGIN,
     bootstrap: { settings: {} },
     auth: authEndpoints(options),
+    viewerCatalogue: viewerCatalogueEndpoints(options, "en"),
+    viewerSearch: viewerSearchEndpoints(options, "en"),
     orders: ordersEndpoints(options, "en"),
     commerce: commerceEndpoints(options, "en"),
     playback: playbackEndpoints(options, "en"),
