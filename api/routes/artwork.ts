@@ -37,7 +37,7 @@ const clipParams = z.object({ id, uuid: z.string().regex(/^[0-9a-fA-F-]{36}$/, A
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-const scope = (c: Context<AppEnv>): ArtworkScope => ({ db: c.get("db"), bucket: c.env.MEDIA, channel: c.get("channel"), now: c.get("now")() });
+const scope = (c: Context<AppEnv>): ArtworkScope => ({ db: c.get("db"), env: c.env, bucket: c.env.MEDIA, channel: c.get("channel"), now: c.get("now")() });
 
 /** A 302 to the image's current URL, kept a minute (the next edit may move it again). */
 function moved(c: Context<AppEnv>, current: string): Response {

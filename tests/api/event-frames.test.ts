@@ -2,7 +2,7 @@
 // every few seconds into the broadcast's asset (media.json `frames`); the event's poster then points at
 // /api/events/{id}/frame.jpg, which answers the live edge's latest frame while live and a frame picked from the
 // recording once it ended. The looped demo media stands for no game: its events keep their own poster.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Event } from "@api/contract/catalogue";
 import type { LiveInput } from "@api/contract/video";
@@ -106,6 +106,30 @@ describe("an event's frame", () => {
     const picked = await frame(alpha, recorded!);
     expect(picked.headers.get("cache-control")).toBe("public, max-age=86400");
     expect(await bytes(picked)).toBe(`frame ${pickedFrame(9)}`);
+  });
+
+  it("is the picture of the event's share image (1200×630), which follows the broadcast", async () => {
+    clock.now = T0 + 50 * H;
+    const { eventId, input } = await broadcastEvent("frames-share");
+    const jpeg = Uint8Array.from(atob(inject("demoMedia")["frames/frame-00000.jpg"]!), (ch) => ch.charCodeAt(0));
+    await ingest(`/media/${input.mediaKey}/frame-00000.jpg`, { method: "PUT", body: jpeg });
+    await put(input.mediaKey, "media.json", mediaJson(5, 1, true));
+    const before = (await data<Event>(await alpha.get(`/api/events/${eventId}`))).share_image;
+    await report(input.uid, { segment_count: 5, status: "connected" });
+    const event = await data<Event>(await alpha.get(`/api/events/${eventId}`));
+    expect(event.poster_kind).toBe("frame");
+    // A new picture, a new share image.
+    expect(event.share_image).not.toBe(before);
+    const res = await frame(alpha, event.share_image);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    const png = new Uint8Array(await res.arrayBuffer());
+    const view = new DataView(png.buffer, png.byteOffset);
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([1200, 630]);
+    // The old version points at the new one.
+    const moved = await frame(alpha, before);
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("location")).toContain(event.share_image);
   });
 
   it("is another channel's 404, and a bad id a 4xx", async () => {

@@ -9,7 +9,8 @@ import type { Language } from "../../contract/constants";
 import { matchup } from "../../contract/names";
 import type { Db } from "../../db/client";
 import { channelSettingsSchema } from "../../contract/settings";
-import { type EventPage, eventPageQuery, eventRelationsQueries, publicEvents } from "../../db/repos/catalogue-events";
+import { channelEventQuery, type EventPage, eventPageQuery, eventRelationsQueries, publicEvents } from "../../db/repos/catalogue-events";
+import { eventFrame } from "../video/event-frame";
 import { sharedClip } from "../../db/repos/clips";
 import { settingsQuery } from "../../db/repos/content";
 import type { ClipRow } from "../../db/clips-schema";
@@ -25,6 +26,7 @@ import { clipShareImage } from "./urls";
 
 export interface ArtworkScope {
   db: Db;
+  env: Env;
   bucket: R2Bucket;
   channel: ChannelContext;
   now: number;
@@ -59,14 +61,25 @@ async function cachedPng(s: ArtworkScope, path: string, render: () => Promise<st
   return png;
 }
 
+/**
+ * The R2 key of the event's frame (frames.ts) for its share image, as `{ key }` (the images the API itself holds), or
+ * null: none yet, or the provider's (another site's URL, left to the matchup graphic).
+ */
+async function frameKey(s: ArtworkScope, id: number): Promise<{ key: string } | null> {
+  const row = await channelEventQuery(s.db, s.channel.id, id).get();
+  const frame = row ? await eventFrame({ db: s.db, env: s.env, channelId: s.channel.id, bucket: s.bucket }, row, s.now) : null;
+  return frame?.kind === "object" ? { key: frame.key } : null;
+}
+
 /** The event's share image: its artwork (the owner's poster, a frame, or the matchup) over the channel's bar. */
 export function eventSharePng(s: ArtworkScope, event: Event, lang: Language): Promise<Uint8Array> {
   return cachedPng(s, event.share_image, async () => {
     const input = matchupInput(event, lang, s.channel.brand);
-    const picture = event.poster_kind === "matchup" ? null : event.poster;
+    const picture = event.poster_kind === "poster" ? event.poster : event.poster_kind === "frame" ? await frameKey(s, event.id) : null;
     const images = await loadImages(imageScope(s), [picture, input.teams?.away.logo, input.teams?.home.logo, s.channel.brand.logo], true);
     // A picture that cannot be read (another site's URL, a missing file) leaves the matchup graphic in its place.
-    const readable = picture && images(picture) ? picture : null;
+    const name = picture && typeof picture === "object" ? picture.key : picture;
+    const readable = name && images(name) ? name : null;
     return eventShareSvg({ input, picture: readable, title: matchup(event) }, s.channel.brand, images);
   });
 }
