@@ -43,7 +43,9 @@ for (const template of ["alpha", "beta"] as const) {
       // The card's own title says what the graphic shows, so the picture is decorative there.
       await expect(first).toHaveAttribute("alt", "");
       // The graphic names the same two teams as the card, in the order of its title.
-      const title = (await cards.first().locator(".event-card__link").textContent())!;
+      // The matchup line under an event's own name, else the title itself (issue 28: "Away @ Home").
+      const link = cards.first().locator(".event-card__link");
+      const title = (await link.locator(".event-card__matchup").count()) ? (await link.locator(".event-card__matchup").textContent())! : (await link.textContent())!;
       const svg = await (await getAbsolute(request, await first.evaluate((el: HTMLImageElement) => el.src))).text();
       const [away, home] = title.split(" @ ").map((n) => n.toLocaleUpperCase(template === "beta" ? "fr" : "en"));
       expect(svg.indexOf(`>${away}<`)).toBeGreaterThan(0);
@@ -58,7 +60,8 @@ for (const template of ["alpha", "beta"] as const) {
       await visit(page, ch.url("/upcoming"));
       await acceptCookies(page);
       const link = page.locator(".event-card .event-card__link").first();
-      const name = (await link.textContent())!;
+      // The card's title: the event's own name when it has one (its matchup is a line of its own under it).
+      const name = await link.evaluate((el) => el.firstChild?.textContent ?? "");
       await visit(page, ch.url((await link.getAttribute("href"))!));
       const stage = page.locator("img.watch__poster");
       await expect(stage).toHaveAttribute("src", MATCHUP);
